@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "PixelOps",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .visionOS(.v2)],
+  products: [
+    // Pixel buffers and views, geometry, conversions, kernels and the thread pool.
+    // Builds with nothing installed on the system.
+    .library(name: "PixelOps", targets: ["PixelOps"]),
+    // PNG and TIFF reading and writing through the system's libpng and libtiff.
+    .library(name: "PixelOpsIO", targets: ["PixelOpsIO"]),
+    .executable(name: "bench", targets: ["Bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .target(name: "PixelOps", swiftSettings: strictSwift),
+
+    // System libraries, linked only by PixelOpsIO.
+    .systemLibrary(
+      name: "CLibPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+    ),
+    .systemLibrary(
+      name: "CLibTIFF",
+      pkgConfig: "libtiff-4",
+      providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]
+    ),
+    // C shims that keep libpng's longjmp and libtiff's varargs callbacks out of Swift frames.
+    .target(name: "CPNGSupport", dependencies: ["CLibPNG"]),
+    .target(name: "CTIFFSupport", dependencies: ["CLibTIFF"]),
+
+    .target(
+      name: "PixelOpsIO",
+      dependencies: ["PixelOps", "CPNGSupport", "CTIFFSupport"],
+      swiftSettings: strictSwift
+    ),
+    .executableTarget(
+      name: "Bench",
+      dependencies: [
+        "PixelOps", "PixelOpsIO",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(name: "PixelOpsTests", dependencies: ["PixelOps"], swiftSettings: strictSwift),
+    .testTarget(
+      name: "PixelOpsIOTests",
+      dependencies: ["PixelOpsIO", "PixelOps"],
+      resources: [.copy("Resources")],
+      swiftSettings: strictSwift
+    ),
+  ]
+)

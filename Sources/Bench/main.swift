@@ -1,0 +1,1 @@
+print("usage: bench --kernel <blend|scale|all> (runner not built yet)")

@@ -1,0 +1,147 @@
+/// An owned image: pixels in aligned rows, with the pixel density of `UIImage.scale`.
+///
+/// `PixelBuffer` is a value: copies share storage until one of them is written through
+/// ``withMutableView(_:)``, which copies first if the storage is shared. Rows start on
+/// 64-byte boundaries, so `rowBytes` may exceed `width * bytesPerPixel`.
+public struct PixelBuffer: Sendable {
+  public let width: Int
+  public let height: Int
+  public let format: PixelFormat
+  /// Distance in bytes between rows: `width * bytesPerPixel` rounded up to 64.
+  public let rowBytes: Int
+  /// Pixels per point, as `UIImage.scale`: a 200x100-pixel image at scale 2 is 100x50 points.
+  public private(set) var scale: Double
+  /// Whether every pixel is known to have full alpha. True for formats without alpha; set by
+  /// decoders that saw no alpha, by ``markOpaque()`` and by ``updateOpacity()``; cleared by
+  /// any write through ``withMutableView(_:)``. Kernels use it for opaque fast paths.
+  public private(set) var isKnownOpaque: Bool
+  private var storage: PixelStorage
+
+  /// A buffer of transparent black pixels (all bytes zero).
+  ///
+  /// - Throws: ``PixelError`` for zero or negative sizes, a scale that is not finite and
+  ///   positive, byte counts that overflow, or memory the system cannot provide.
+  public init(width: Int, height: Int, format: PixelFormat, scale: Double = 1) throws(PixelError) {
+    guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+    let layout = try PixelLayout(width: width, height: height, format: format, rowBytes: nil, allowEmpty: false)
+    self.width = width
+    self.height = height
+    self.format = format
+    self.rowBytes = layout.rowBytes
+    self.scale = scale
+    self.isKnownOpaque = !format.hasAlpha
+    self.storage = try PixelStorage(byteCount: layout.rowBytes &* height)
+  }
+
+  /// A buffer holding a copy of `view`'s pixels, in the same format.
+  public init(copying view: PixelView, scale: Double = 1) throws(PixelError) {
+    try self.init(width: view.width, height: view.height, format: view.format, scale: scale)
+    let source = view
+    try withMutableView { destination throws(PixelError) in try destination.copyPixels(from: source) }
+    isKnownOpaque = view.isKnownOpaque
+  }
+
+  public var size: PixelSize { PixelSize(width: width, height: height) }
+  public var bounds: PixelRect { PixelRect(size: size) }
+  /// The size in points: the pixel size divided by ``scale``.
+  public var pointSize: PointSize { PointSize(pixels: size, scale: scale) }
+
+  /// Changes the pixel density without touching pixels.
+  /// - Throws: ``PixelError/invalidScale(_:)`` unless `newScale` is finite and positive.
+  public mutating func setScale(_ newScale: Double) throws(PixelError) {
+    guard newScale.isFinite, newScale > 0 else { throw .invalidScale(newScale) }
+    scale = newScale
+  }
+
+  /// Calls `body` with a read-only view of the whole buffer. The view must not escape.
+  public func withView<Result, Failure: Error>(
+    _ body: (PixelView) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try withExtendedLifetime(storage) { () throws(Failure) -> Result in
+      try body(
+        PixelView(
+          unchecked: UnsafeRawPointer(storage.pointer), width: width, height: height,
+          rowBytes: rowBytes, format: format, isKnownOpaque: isKnownOpaque))
+    }
+  }
+
+  /// Calls `body` with a writable view of the whole buffer, copying the storage first if
+  /// another value shares it. Afterwards the pixels are no longer known to be opaque (unless
+  /// the format has no alpha); call ``markOpaque()`` or ``updateOpacity()`` to say otherwise.
+  public mutating func withMutableView<Result, Failure: Error>(
+    _ body: (MutablePixelView) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    if !isKnownUniquelyReferenced(&storage) {
+      // A copy of an existing allocation of the same size; failure here means the system is
+      // out of memory for a size it already provided once, which we treat as fatal like any
+      // other copy-on-write copy in Swift.
+      storage = storage.copy()
+    }
+    isKnownOpaque = !format.hasAlpha
+    return try withExtendedLifetime(storage) { () throws(Failure) -> Result in
+      try body(
+        MutablePixelView(
+          unchecked: storage.pointer, width: width, height: height, rowBytes: rowBytes, format: format))
+    }
+  }
+
+  /// Records the caller's promise that every pixel has full alpha, enabling opaque fast paths.
+  /// Nothing is checked; use ``updateOpacity()`` to measure instead.
+  public mutating func markOpaque() {
+    isKnownOpaque = true
+  }
+
+  /// Scans the pixels and records whether every alpha is at its maximum.
+  /// - Returns: the new value of ``isKnownOpaque``.
+  @discardableResult
+  public mutating func updateOpacity() -> Bool {
+    isKnownOpaque = withView { OpacityScan.isOpaque($0) }
+    return isKnownOpaque
+  }
+
+  /// The pixels as tightly packed bytes, rows top to bottom, no row padding.
+  public func packedBytes() -> [UInt8] {
+    withView { $0.packedBytes() }
+  }
+}
+
+extension PixelBuffer: Equatable {
+  /// Two buffers are equal when size, format, scale and every pixel byte are equal; row
+  /// padding and the opacity flag are not compared.
+  public static func == (lhs: PixelBuffer, rhs: PixelBuffer) -> Bool {
+    guard lhs.size == rhs.size, lhs.format == rhs.format, lhs.scale == rhs.scale else { return false }
+    if lhs.storage === rhs.storage { return true }
+    let rowLength = lhs.width &* lhs.format.bytesPerPixel
+    return lhs.withView { left in
+      rhs.withView { right in
+        (0..<left.height).allSatisfy { y in
+          UnsafeRawBufferPointer(start: left.rowAddress(y), count: rowLength)
+            .elementsEqual(UnsafeRawBufferPointer(start: right.rowAddress(y), count: rowLength))
+        }
+      }
+    }
+  }
+}
+
+/// The heap block behind a ``PixelBuffer``: immutable once shared, so it is safe to send.
+final class PixelStorage: @unchecked Sendable {
+  let pointer: UnsafeMutableRawPointer
+  let byteCount: Int
+
+  init(byteCount: Int) throws(PixelError) {
+    self.pointer = try AlignedMemory.allocateZeroed(byteCount: byteCount)
+    self.byteCount = byteCount
+  }
+
+  func copy() -> PixelStorage {
+    // The same size was allocated once already; if it now fails, the process is out of
+    // memory and we stop as Swift's own copy-on-write collections do.
+    guard let duplicate = try? PixelStorage(byteCount: byteCount) else {
+      fatalError("out of memory copying a \(byteCount)-byte pixel buffer")
+    }
+    duplicate.pointer.copyMemory(from: pointer, byteCount: byteCount)
+    return duplicate
+  }
+
+  deinit { AlignedMemory.deallocate(pointer) }
+}

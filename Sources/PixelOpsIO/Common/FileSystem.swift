@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Whole-file reads and atomic writes on POSIX systems, without Foundation.
+enum FileSystem {
+  /// The file's bytes. Refuses directories and unreadable paths with a typed error.
+  static func readAll(path: String) throws(ImageIOError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .unreadableFile(path: path, reason: systemError()) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw .unreadableFile(path: path, reason: systemError()) }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw .unreadableFile(path: path, reason: "not a regular file")
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadableFile(path: path, reason: systemError())
+      }
+      if count == 0 { break }  // the file shrank while we read it
+      filled += count
+    }
+    bytes.removeLast(bytes.count - filled)
+    return bytes
+  }
+
+  /// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed to
+  /// disk, then renamed over `path`. On any failure the temporary file is removed and an
+  /// existing file at `path` is left as it was.
+  static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ImageIOError) {
+    try withAtomicReplacement(of: path) { (temporaryPath: String) throws(ImageIOError) in
+      let descriptor = open(temporaryPath, O_WRONLY | O_TRUNC | O_CLOEXEC)
+      guard descriptor >= 0 else { throw .writeFailed(path: path, reason: systemError()) }
+      defer { close(descriptor) }
+      var written = 0
+      while written < bytes.count {
+        let count = bytes.withUnsafeBytes { buffer in
+          write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        }
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw .writeFailed(path: path, reason: systemError())
+        }
+        written += count
+      }
+      guard fsync(descriptor) == 0 else { throw .writeFailed(path: path, reason: systemError()) }
+    }
+  }
+
+  /// Creates an empty temporary file beside `path`, lets `produce` fill it (by path, for codecs
+  /// that open files themselves), then renames it over `path`. If `produce` throws or the rename
+  /// fails, the temporary file is deleted and `path` is untouched.
+  static func withAtomicReplacement(
+    of path: String, _ produce: (String) throws(ImageIOError) -> Void
+  ) throws(ImageIOError) {
+    let directory = directoryName(of: path)
+    let base = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? "image"
+    var template = Array("\(directory)/.\(base).XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw .writeFailed(path: path, reason: systemError()) }
+    close(descriptor)
+    let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    do throws(ImageIOError) {
+      try produce(temporaryPath)
+      guard rename(temporaryPath, path) == 0 else { throw ImageIOError.writeFailed(path: path, reason: systemError()) }
+    } catch {
+      unlink(temporaryPath)
+      throw error
+    }
+  }
+
+  private static func directoryName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let directory = String(path[..<slash])
+    return directory.isEmpty ? "/" : directory
+  }
+
+  static func systemError() -> String {
+    String(cString: strerror(errno))
+  }
+}

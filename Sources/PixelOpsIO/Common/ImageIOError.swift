@@ -1,0 +1,77 @@
+public import PixelOps
+
+/// The file formats PixelOpsIO reads and writes.
+public enum ImageFileFormat: String, Sendable, Hashable, CustomStringConvertible {
+  case png = "PNG"
+  case tiff = "TIFF"
+  public var description: String { rawValue }
+}
+
+/// Why an image file could not be read or written. The `message` of codec errors is the
+/// codec's own text (libpng's or libtiff's), captured instead of printed.
+public enum ImageIOError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file could not be opened or read (`reason` is the system's error text).
+  case unreadableFile(path: String, reason: String)
+  /// The input holds no bytes at all.
+  case emptyInput
+  /// The bytes do not start with the format's signature.
+  case notRecognized(ImageFileFormat, detail: String)
+  /// The file is damaged: a bad checksum, an invalid field, a broken compressed stream.
+  case corrupt(ImageFileFormat, message: String)
+  /// The file ends before the image does.
+  case truncated(ImageFileFormat, message: String)
+  /// A valid file the decoder does not handle (for example floating-point TIFF samples).
+  case unsupported(ImageFileFormat, message: String)
+  /// The header claims more pixels than ``DecodingLimits/maximumPixelCount`` allows, or more
+  /// than the file could possibly hold; refused before allocating.
+  case tooLarge(width: Int, height: Int, limit: Int)
+  /// A page index past the last page of a multi-page file.
+  case pageOutOfRange(index: Int, pageCount: Int)
+  /// Writing failed; any earlier file at `path` is untouched.
+  case writeFailed(path: String, reason: String)
+  /// The pixels handed to an encoder, or the buffer a decoder needed, were refused.
+  case pixels(PixelError)
+
+  public var description: String {
+    switch self {
+    case .unreadableFile(let path, let reason): "cannot read \(path): \(reason)"
+    case .emptyInput: "the input is empty (0 bytes)"
+    case .notRecognized(let format, let detail): "not a \(format) file: \(detail)"
+    case .corrupt(let format, let message): "corrupt \(format) file: \(message)"
+    case .truncated(let format, let message): "truncated \(format) file: \(message)"
+    case .unsupported(let format, let message): "unsupported \(format) file: \(message)"
+    case .tooLarge(let w, let h, let limit):
+      "image of \(w)x\(h) pixels exceeds the limit of \(limit) pixels"
+    case .pageOutOfRange(let index, let count): "page \(index) requested, the file has \(count)"
+    case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
+    case .pixels(let error): error.description
+    }
+  }
+}
+
+/// Limits a decoder checks before allocating, as Pillow's decompression-bomb guard does.
+public struct DecodingLimits: Sendable, Hashable {
+  /// Largest `width * height` accepted. The default, 178,956,970, is Pillow's error
+  /// threshold (about 13,377 x 13,377; 716 MB as RGBA8).
+  public var maximumPixelCount: Int
+
+  /// Largest number of pages a multi-page file may list before it is refused as hostile.
+  public var maximumPageCount: Int
+
+  public init(maximumPixelCount: Int = 178_956_970, maximumPageCount: Int = 65_536) {
+    self.maximumPixelCount = maximumPixelCount
+    self.maximumPageCount = maximumPageCount
+  }
+
+  /// The defaults described on each property.
+  public static let standard = DecodingLimits()
+
+  /// Throws ``ImageIOError/tooLarge(width:height:limit:)`` unless `width * height` is within
+  /// ``maximumPixelCount`` (and positive sizes do not overflow).
+  public func check(width: Int, height: Int) throws(ImageIOError) {
+    let (count, overflow) = width.multipliedReportingOverflow(by: height)
+    if overflow || count > maximumPixelCount || width < 0 || height < 0 {
+      throw .tooLarge(width: width, height: height, limit: maximumPixelCount)
+    }
+  }
+}
