@@ -1,4 +1,5 @@
-/// Converts `count` pixels of one row; source and destination do not overlap.
+/// Converts `count` pixels of one row; source and destination do not overlap, except that
+/// ``RowConverters8/premultiplyRGBA(_:_:_:)`` may also run in place.
 typealias RowConverter = @Sendable (_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer, _ count: Int) -> Void
 
 /// One direct conversion between two formats: a row of data, as pixman lists its fast paths.
@@ -14,10 +15,17 @@ struct DirectConversion: Sendable {
 /// Every direct conversion. Pairs without a row go through the cheapest chain of rows
 /// (see ``ConversionRoute``). Add a format by adding its rows here.
 enum ConversionTable {
+  /// Costs: widening, 16-to-8 reduction of straight pixels, swapping channels, expanding gray
+  /// and 16-bit alpha arithmetic cost 1; 8-bit alpha arithmetic, luma and the two reductions
+  /// into premultiplied 8-bit cost 2. So a chain does its alpha arithmetic at
+  /// the higher of the two depths (widen then premultiply, unpremultiply then reduce) — except
+  /// straight 16-bit to premultiplied 8-bit, which has its own row that reduces first, the order
+  /// libpng, libtiff and Pillow use and the decoders' expected pixels follow. The tests check
+  /// that every pair has exactly one cheapest chain, so row order never decides a route.
   static let rows: [DirectConversion] = [
     // 8-bit RGBA family, around the working format.
-    DirectConversion(from: .rgba8Straight, to: .rgba8Premultiplied, cost: 1, convert: RowConverters8.premultiplyRGBA),
-    DirectConversion(from: .rgba8Premultiplied, to: .rgba8Straight, cost: 1, convert: RowConverters8.unpremultiplyRGBA),
+    DirectConversion(from: .rgba8Straight, to: .rgba8Premultiplied, cost: 2, convert: RowConverters8.premultiplyRGBA),
+    DirectConversion(from: .rgba8Premultiplied, to: .rgba8Straight, cost: 2, convert: RowConverters8.unpremultiplyRGBA),
     DirectConversion(from: .bgra8Premultiplied, to: .rgba8Premultiplied, cost: 1, convert: RowConverters8.swapRedBlue),
     DirectConversion(from: .rgba8Premultiplied, to: .bgra8Premultiplied, cost: 1, convert: RowConverters8.swapRedBlue),
     // Gray: expansion is exact into either alpha convention (alpha 255).
@@ -26,11 +34,12 @@ enum ConversionTable {
     DirectConversion(from: .rgba8Premultiplied, to: .gray8, cost: 2, convert: RowConverters8.lumaFromRGBA),
     DirectConversion(from: .grayAlpha8, to: .rgba8Straight, cost: 1, convert: RowConverters8.expandGrayAlpha),
     DirectConversion(from: .rgba8Straight, to: .grayAlpha8, cost: 2, convert: RowConverters8.lumaAlphaFromRGBA),
-    // 16-bit: premultiply at 16 bits; reduce with round(v / 257) in either convention.
+    // 16-bit.
     DirectConversion(from: .rgba16Straight, to: .rgba16Premultiplied, cost: 1, convert: RowConverters16.premultiply),
     DirectConversion(from: .rgba16Premultiplied, to: .rgba16Straight, cost: 1, convert: RowConverters16.unpremultiply),
     DirectConversion(from: .rgba16Straight, to: .rgba8Straight, cost: 1, convert: RowConverters16.reduceTo8),
     DirectConversion(from: .rgba16Premultiplied, to: .rgba8Premultiplied, cost: 2, convert: RowConverters16.reduceTo8),
+    DirectConversion(from: .rgba16Straight, to: .rgba8Premultiplied, cost: 2, convert: RowConverters16.reduceThenPremultiply),
     DirectConversion(from: .rgba8Straight, to: .rgba16Straight, cost: 1, convert: RowConverters16.widenFrom8),
     DirectConversion(from: .rgba8Premultiplied, to: .rgba16Premultiplied, cost: 1, convert: RowConverters16.widenFrom8),
   ]

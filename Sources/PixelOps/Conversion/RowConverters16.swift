@@ -34,6 +34,13 @@ enum RowConverters16 {
     }
   }
 
+  /// Straight RGBA16 to premultiplied RGBA8: reduce each channel with `round(v / 257)`, then
+  /// premultiply at 8 bits (in place in the destination).
+  static func reduceThenPremultiply(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer, _ count: Int) {
+    reduceTo8(source, destination, count)
+    RowConverters8.premultiplyRGBA(UnsafeRawPointer(destination), destination, count)
+  }
+
   /// RGBA8 to RGBA16, either alpha convention kept: `v' = v * 257` (exact: 255 becomes 65535).
   static func widenFrom8(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer, _ count: Int) {
     for x in 0..<count {
