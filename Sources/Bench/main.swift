@@ -1,1 +1,0 @@
-print("usage: bench --kernel <blend|scale|all> (runner not built yet)")
