@@ -5,18 +5,7 @@
 enum RowConverters8 {
   /// Straight RGBA8 to premultiplied: `c' = round(c * a / 255)`, alpha unchanged.
   static func premultiplyRGBA(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer, _ count: Int) {
-    var x = 0
-    while x &+ 4 <= count {
-      let pixels = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      destination.storeBytes(of: premultiply4(pixels), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      x &+= 4
-    }
-    while x < count {
-      let pixel = source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
-      let result = premultiply4(SIMD4<UInt32>(pixel, 0, 0, 0))[0]
-      destination.storeBytes(of: result, toByteOffset: x &* 4, as: UInt32.self)
-      x &+= 1
-    }
+    PixelLoop.map32(source, destination, count, premultiply4)
   }
 
   /// Four RGBA pixels, loaded as 32-bit lanes (R in the low byte on little-endian, so the
@@ -57,17 +46,7 @@ enum RowConverters8 {
 
   /// Swaps bytes 0 and 2 of every pixel: RGBA8 <-> BGRA8 (the same operation both ways).
   static func swapRedBlue(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer, _ count: Int) {
-    var x = 0
-    while x &+ 4 <= count {
-      let pixels = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      destination.storeBytes(of: swapBytes0And2(pixels), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      x &+= 4
-    }
-    while x < count {
-      let pixel = source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
-      destination.storeBytes(of: swapBytes0And2(SIMD4(pixel, 0, 0, 0))[0], toByteOffset: x &* 4, as: UInt32.self)
-      x &+= 1
-    }
+    PixelLoop.map32(source, destination, count, swapBytes0And2)
   }
 
   @inline(__always)
