@@ -1,7 +1,9 @@
 /// Formats results as a readable table or as the JSON schema shared with the peer runner.
 enum BenchReport {
   static func table(_ results: [BenchResult]) -> String {
-    var lines = ["kernel/case                          size        thr   median ms   min ms   Mpix/s    GB/s  memcpy ms  x memcpy"]
+    var lines = [
+      "kernel/case                          size        thr   median ms   min ms   Mpix/s    GB/s  memcpy ms  x memcpy"
+    ]
     for r in results {
       let name = "\(r.kernel)/\(r.name)".padding(36)
       lines.append(

@@ -1,3 +1,5 @@
+import PixelOps
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -20,8 +22,6 @@ struct BenchResult {
   var gigabytesPerSecond: Double { Double(bytesMoved) / (medianMilliseconds * 1e6) }
   var ratioToMemcpy: Double { medianMilliseconds / memcpyMilliseconds }
 }
-
-import PixelOps
 
 /// Times cases: one warm-up call, then `iterations` timed calls; memcpy of the case's bytes
 /// (half read, half written) is timed the same way in the same run.

@@ -55,7 +55,8 @@ public enum PixelConverter {
           var input = UnsafeRawPointer(source.rowAddress(y) + x &* source.format.bytesPerPixel)
           for (index, step) in steps.enumerated() {
             let isLast = index == steps.count - 1
-            let output = isLast
+            let output =
+              isLast
               ? destination.rowAddress(y) + x &* destination.format.bytesPerPixel
               : buffers[index & 1]
             step.convert(input, output, count)

@@ -21,8 +21,12 @@ public struct PixelView {
   /// a GPU staging buffer).
   ///
   /// - Parameters:
-  ///   - unsafeBaseAddress: the top-left pixel; may be `nil` only when the view is empty.
-  ///   - isKnownOpaque: the caller's promise that every alpha is at its maximum.
+  ///   - unsafeBaseAddress: The top-left pixel; may be `nil` only when the view is empty.
+  ///   - width: Pixels per row.
+  ///   - height: Number of rows.
+  ///   - rowBytes: Distance in bytes between the starts of consecutive rows.
+  ///   - format: The layout of each pixel.
+  ///   - isKnownOpaque: The caller's promise that every alpha is at its maximum.
   /// - Throws: ``PixelError`` for negative sizes, row bytes below `width * bytesPerPixel`,
   ///   a missing base address, or sizes whose byte count overflows.
   public init(

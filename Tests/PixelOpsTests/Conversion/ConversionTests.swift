@@ -11,8 +11,9 @@ struct ConversionTests {
   /// Converts a random image of `from` placed at a random offset inside caller memory with
   /// random row padding, into a cropped destination view, and checks every pixel against the
   /// reference applied along the route, and that no byte outside the destination changed.
-  @Test("every pair matches the scalar reference over random sizes, strides, offsets and threads",
-        arguments: pairs.map { PairCase(from: $0.0, to: $0.1) })
+  @Test(
+    "every pair matches the scalar reference over random sizes, strides, offsets and threads",
+    arguments: pairs.map { PairCase(from: $0.0, to: $0.1) })
   func everyPairMatchesReference(_ pair: PairCase) throws {
     var rng = SeededGenerator(seed: UInt64(pair.from.hashValue & 0xFFFF) ^ 0x5EED)
     let route = ConversionRoute.route(from: pair.from, to: pair.to).steps
@@ -37,9 +38,12 @@ struct ConversionTests {
         for y in 0..<height {
           for x in 0..<width {
             let input = ConversionReference.read(view.rowAddress(y) + x * pair.from.bytesPerPixel, pair.from)
-            let expected = pair.from == pair.to ? input : route.reduce(input) { pixel, step in
-              ConversionReference.direct(pixel, from: step.from, to: step.to)!
-            }
+            let expected =
+              pair.from == pair.to
+              ? input
+              : route.reduce(input) { pixel, step in
+                ConversionReference.direct(pixel, from: step.from, to: step.to)!
+              }
             let actual = ConversionReference.read(destination.rowAddress(y) + x * bpp, pair.to)
             #expect(actual == expected, "\(pair) at (\(x), \(y)) of \(width)x\(height): input \(input)")
             if actual != expected { return }
@@ -77,7 +81,8 @@ struct ConversionTests {
   func sixteenBitStraightReducesFirst() throws {
     // 16-bit (c, a) whose two orders differ: reduce-first gives round(round(c/257)*round(a/257)/255).
     let pixel: [UInt16] = [40000, 1234, 65535, 30000]
-    let result = try convertOnePixel(pixel.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, from: .rgba16Straight, to: .rgba8Premultiplied)
+    let result = try convertOnePixel(
+      pixel.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, from: .rgba16Straight, to: .rgba8Premultiplied)
     let reduced = pixel.map { UInt64(roundedQuotient(UInt64($0), 257)) }
     let expected = [0, 1, 2].map { UInt8(roundedQuotient(reduced[$0] * reduced[3], 255)) } + [UInt8(reduced[3])]
     #expect(result == expected)
@@ -105,7 +110,9 @@ struct ConversionTests {
     let straight16 = try RandomPixels.buffer(width: 19, height: 3, format: .rgba16Straight, &rng)
     var opaque16 = straight16
     opaque16.withMutableView { view in
-      for y in 0..<view.height { for x in 0..<view.width { view.rowAddress(y).storeBytes(of: UInt16.max, toByteOffset: x * 8 + 6, as: UInt16.self) } }
+      for y in 0..<view.height {
+        for x in 0..<view.width { view.rowAddress(y).storeBytes(of: UInt16.max, toByteOffset: x * 8 + 6, as: UInt16.self) }
+      }
     }
     #expect(try opaque16.converted(to: .rgba16Premultiplied).converted(to: .rgba16Straight) == opaque16)
   }

@@ -27,13 +27,14 @@ struct PixelBufferTests {
     #expect(original != copy)
   }
 
-  @Test("absurd or invalid sizes are typed errors, not traps or huge allocations",
-        arguments: [
-          (0, 1, PixelError.invalidDimensions(width: 0, height: 1)),
-          (1, -5, PixelError.invalidDimensions(width: 1, height: -5)),
-          (Int.max / 2, 1, PixelError.sizeOverflow(width: Int.max / 2, height: 1, bytesPerPixel: 4)),
-          (1 << 31, 1 << 31, PixelError.sizeOverflow(width: 1 << 31, height: 1 << 31, bytesPerPixel: 4)),
-        ])
+  @Test(
+    "absurd or invalid sizes are typed errors, not traps or huge allocations",
+    arguments: [
+      (0, 1, PixelError.invalidDimensions(width: 0, height: 1)),
+      (1, -5, PixelError.invalidDimensions(width: 1, height: -5)),
+      (Int.max / 2, 1, PixelError.sizeOverflow(width: Int.max / 2, height: 1, bytesPerPixel: 4)),
+      (1 << 31, 1 << 31, PixelError.sizeOverflow(width: 1 << 31, height: 1 << 31, bytesPerPixel: 4)),
+    ])
   func invalidSizes(width: Int, height: Int, error: PixelError) {
     #expect(throws: error) { try PixelBuffer(width: width, height: height, format: .rgba8Premultiplied) }
   }
@@ -81,7 +82,9 @@ struct PixelBufferTests {
       #expect(!stillOpaque, "last pixel of width \(width) has alpha 254")
     }
     var sixteen = try PixelBuffer(width: 3, height: 1, format: .rgba16Premultiplied)
-    sixteen.withMutableView { view in for x in 0..<3 { view.rowAddress(0).storeBytes(of: UInt16.max, toByteOffset: x * 8 + 6, as: UInt16.self) } }
+    sixteen.withMutableView { view in
+      for x in 0..<3 { view.rowAddress(0).storeBytes(of: UInt16.max, toByteOffset: x * 8 + 6, as: UInt16.self) }
+    }
     let sixteenOpaque = sixteen.updateOpacity()
     #expect(sixteenOpaque)
     var promised = try PixelBuffer(width: 2, height: 2, format: .grayAlpha8)

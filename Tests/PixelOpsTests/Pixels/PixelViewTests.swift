@@ -27,12 +27,13 @@ struct PixelViewTests {
     #expect(empty.isEmpty)
   }
 
-  @Test("crops outside the bounds are typed errors, including overflowing rects",
-        arguments: [
-          PixelRect(x: -1, y: 0, width: 2, height: 2), PixelRect(x: 0, y: 0, width: 11, height: 1),
-          PixelRect(x: 3, y: 7, width: 1, height: 2), PixelRect(x: 2, y: 2, width: -1, height: 1),
-          PixelRect(x: Int.max, y: 0, width: Int.max, height: 1), PixelRect(x: 11, y: 0, width: 0, height: 0),
-        ])
+  @Test(
+    "crops outside the bounds are typed errors, including overflowing rects",
+    arguments: [
+      PixelRect(x: -1, y: 0, width: 2, height: 2), PixelRect(x: 0, y: 0, width: 11, height: 1),
+      PixelRect(x: 3, y: 7, width: 1, height: 2), PixelRect(x: 2, y: 2, width: -1, height: 1),
+      PixelRect(x: Int.max, y: 0, width: Int.max, height: 1), PixelRect(x: 11, y: 0, width: 0, height: 0),
+    ])
   func outOfRangeCrops(rect: PixelRect) throws {
     let buffer = try PixelBuffer(width: 10, height: 8, format: .rgba8Premultiplied)
     buffer.withView { view in
@@ -54,7 +55,8 @@ struct PixelViewTests {
         width: width, height: height, rowBytes: rowBytes, format: format)
       let x = Int.random(in: 0...width, using: &rng)
       let y = Int.random(in: 0...height, using: &rng)
-      let rect = PixelRect(x: x, y: y, width: Int.random(in: 0...(width - x), using: &rng), height: Int.random(in: 0...(height - y), using: &rng))
+      let rect = PixelRect(
+        x: x, y: y, width: Int.random(in: 0...(width - x), using: &rng), height: Int.random(in: 0...(height - y), using: &rng))
       let crop = try whole.cropped(to: rect)
       #expect(crop.size == rect.size)
       let fill = try RandomPixels.buffer(width: max(rect.width, 1), height: max(rect.height, 1), format: format, &rng)
