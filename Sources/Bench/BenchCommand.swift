@@ -1,8 +1,9 @@
 import ArgumentParser
+import Foundation
 import PixelOps
 
 /// `bench`: times PixelOps kernels on generated images and reports each case against a memcpy
-/// of the same bytes measured in the same run.
+/// of the same bytes measured in the same run; records and checks performance profiles.
 @main
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -10,7 +11,7 @@ struct BenchCommand: ParsableCommand {
     abstract: "Measure PixelOps kernels: time, megapixels/s, GB/s and ratio to memcpy.",
     discussion: "Kernel families: \(KernelFamily.allCases.map(\.rawValue).joined(separator: ", ")), all.")
 
-  @Option(help: "Kernel family to run (convert, scheduler, all).")
+  @Option(help: "Kernel family to run (\(KernelFamily.allCases.map(\.rawValue).joined(separator: ", ")), all).")
   var kernel: String = "all"
 
   @Option(help: "Image size WxH for generated inputs.")
@@ -31,39 +32,142 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "List every case and exit.")
   var list = false
 
+  @Flag(help: "Also count instructions per call under callgrind (slow; needs valgrind).")
+  var countInstructions = false
+
+  @Option(help: "Measure the selected cases and write a profile (ratios to memcpy, instructions per pixel).")
+  var record: String?
+
+  @Option(help: "Rerun the cases of a recorded profile; exit 1 listing each that regressed.")
+  var check: String?
+
+  @Option(help: "Size WxH at which instructions are counted for --record and --count-instructions.")
+  var countSize: String = "512x288"
+
+  @Flag(help: .hidden)
+  var instructionRun = false
+
   func validate() throws {
     guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
-    _ = try parsedSize()
+    _ = try Self.parseSize(size, option: "--size")
+    _ = try Self.parseSize(countSize, option: "--count-size")
     _ = try families()
   }
 
   func run() throws {
-    let selected = try families()
-    if list {
-      for family in KernelFamily.allCases {
-        for name in family.caseNames { print("\(family.rawValue)/\(name)") }
-      }
-      return
-    }
-    let parallelism = try threads.map { try Parallelism.threads($0) } ?? .automatic
+    Interruption.install()
+    if list { return printList() }
     let settings = BenchSettings(
-      size: try parsedSize(), parallelism: parallelism, iterations: iterations, caseName: caseName)
-    var results: [BenchResult] = []
-    for family in selected {
-      if family == .scheduler {
-        if !json { print(SchedulerMeasurement.run()) }
-        continue
-      }
-      results += try BenchRunner(settings: settings).run(family.makeCases(settings))
+      size: try Self.parseSize(size, option: "--size"),
+      parallelism: try threads.map { try Parallelism.threads($0) } ?? .automatic,
+      iterations: iterations, caseName: caseName)
+    if instructionRun {
+      Progress.enabled.store(false, ordering: .relaxed)
+      return try BenchRunner(settings: settings).runForInstructionCount(cases(settings))
     }
-    print(json ? BenchReport.json(results) : BenchReport.table(results))
+    if let check { return try runCheck(profilePath: check) }
+    do {
+      var results = try BenchRunner(settings: settings).run(cases(settings))
+      if countInstructions || record != nil { try addInstructionCounts(&results) }
+      if let record { try recordProfile(results, to: record) }
+      print(json ? BenchReport.json(results) : BenchReport.table(results))
+      if !json, try families().contains(.scheduler) { print(SchedulerMeasurement.run()) }
+    } catch is Interruption.Interrupted {
+      throw ExitCode(130)
+    }
   }
 
-  private func parsedSize() throws -> PixelSize {
-    let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-    guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 65536, parts[1] <= 65536 else {
-      throw ValidationError("--size must look like 3840x2160 (each side 1...65536)")
+  private func cases(_ settings: BenchSettings) throws -> [BenchCase] {
+    let all = try families().flatMap { try $0.makeCases(settings) }
+    if let caseName, all.isEmpty { throw ValidationError("no case named \(caseName); see bench --list") }
+    return all
+  }
+
+  private func printList() {
+    for family in KernelFamily.allCases {
+      for name in family.caseNames { print("\(family.rawValue)/\(name)") }
+    }
+  }
+
+  private func addInstructionCounts(_ results: inout [BenchResult]) throws {
+    let counted = try Self.parseSize(countSize, option: "--count-size")
+    let counter = InstructionCounter(executable: Self.executablePath)
+    for index in results.indices {
+      Progress.report("counting instructions: \(results[index].kernel)/\(results[index].name)")
+      results[index].instructionsPerCall = try counter.instructionsPerCall(
+        kernel: results[index].kernel, caseName: results[index].name, size: counted)
+      results[index].countedSize = counted
+    }
+  }
+
+  private func recordProfile(_ results: [BenchResult], to path: String) throws {
+    let counted = try Self.parseSize(countSize, option: "--count-size")
+    let profile = PerformanceProfile(
+      recorded: ISO8601DateFormatter().string(from: Date()), machine: .current(),
+      instructionMethod: InstructionCounter.methodDescription(size: counted),
+      cases: results.map { result in
+        PerformanceProfile.Case(
+          kernel: result.kernel, name: result.name, width: result.size.width, height: result.size.height,
+          threads: result.threads, medianMilliseconds: result.medianMilliseconds,
+          memcpyMilliseconds: result.memcpyMilliseconds, ratioToMemcpy: result.ratioToMemcpy,
+          countedWidth: counted.width, countedHeight: counted.height,
+          instructionsPerPixel: result.instructionsPerCall.map { Double($0) / Double(counted.width * counted.height) })
+      })
+    try profile.save(path)
+    FileHandle.standardError.write(Data("bench: wrote profile \(path) (\(results.count) cases)\n".utf8))
+  }
+
+  private func runCheck(profilePath: String) throws {
+    let profile = try PerformanceProfile.load(profilePath)
+    let machine = MachineDescription.current()
+    let sameMachine = machine.cpu == profile.machine.cpu && machine.cores == profile.machine.cores
+    let selected = profile.cases.filter { recorded in
+      (kernel == "all" || recorded.kernel == kernel) && (caseName == nil || recorded.name == caseName)
+    }
+    let counter = InstructionCounter(executable: Self.executablePath)
+    let findings = try RegressionCheck().run(
+      PerformanceProfile(
+        recorded: profile.recorded, machine: profile.machine, instructionMethod: profile.instructionMethod, cases: selected),
+      compareTime: sameMachine,
+      measureRatio: { recorded in try measureRatio(of: recorded) },
+      countInstructions: { recorded in
+        guard let width = recorded.countedWidth, let height = recorded.countedHeight else { return nil }
+        let perCall = try counter.instructionsPerCall(
+          kernel: recorded.kernel, caseName: recorded.name, size: PixelSize(width: width, height: height))
+        return Double(perCall) / Double(width * height)
+      })
+    print("profile \(profilePath): recorded \(profile.recorded) on \(profile.machine.summary)")
+    if !sameMachine { print("time not compared: this machine is \(machine.summary)") }
+    print(RegressionCheck.report(findings))
+    let regressions = findings.filter(\.isRegression)
+    if !regressions.isEmpty {
+      print("\(regressions.count) regression(s): \(regressions.map { "\($0.key) \($0.metric)" }.joined(separator: ", "))")
+      throw ExitCode.failure
+    }
+    print("no regressions in \(selected.count) cases")
+  }
+
+  private func measureRatio(of recorded: PerformanceProfile.Case) throws -> Double {
+    guard let family = KernelFamily(rawValue: recorded.kernel) else {
+      throw BenchError.badProfile("unknown kernel family \(recorded.kernel)")
+    }
+    let settings = BenchSettings(
+      size: PixelSize(width: recorded.width, height: recorded.height),
+      parallelism: try Parallelism.threads(recorded.threads), iterations: iterations, caseName: recorded.name)
+    let cases = try family.makeCases(settings)
+    guard !cases.isEmpty else { throw BenchError.badProfile("case \(recorded.key) no longer exists") }
+    return try BenchRunner(settings: settings).run(cases)[0].ratioToMemcpy
+  }
+
+  static var executablePath: String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  }
+
+  static func parseSize(_ text: String, option: String) throws -> PixelSize {
+    let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+    guard parts.count == 2, (1...65536).contains(parts[0]), (1...65536).contains(parts[1]) else {
+      throw ValidationError("\(option) must look like 3840x2160 (each side 1...65536)")
     }
     return PixelSize(width: parts[0], height: parts[1])
   }

@@ -5,7 +5,7 @@
 enum RowConverters8 {
   /// Straight RGBA8 to premultiplied: `c' = round(c * a / 255)`, alpha unchanged.
   static func premultiplyRGBA(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer, _ count: Int) {
-    PixelLoop.map32(source, destination, count, premultiply4)
+    PixelLoop.map32(source, destination, count) { premultiply4($0) }
   }
 
   /// Four RGBA pixels, loaded as 32-bit lanes (R in the low byte on little-endian, so the
@@ -46,7 +46,7 @@ enum RowConverters8 {
 
   /// Swaps bytes 0 and 2 of every pixel: RGBA8 <-> BGRA8 (the same operation both ways).
   static func swapRedBlue(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer, _ count: Int) {
-    PixelLoop.map32(source, destination, count, swapBytes0And2)
+    PixelLoop.map32(source, destination, count) { swapBytes0And2($0) }
   }
 
   @inline(__always)

@@ -21,11 +21,8 @@ enum GeneratedImages {
         let row = view.rowAddress(y)
         for x in 0..<view.width {
           let (r, g, b, a) = pixel(content, x: x, y: y, size: size)
-          let premultiplied = [r, g, b].map { UInt8((UInt32($0) * UInt32(a) + 127) / 255) }
-          row.storeBytes(of: premultiplied[0], toByteOffset: x * 4, as: UInt8.self)
-          row.storeBytes(of: premultiplied[1], toByteOffset: x * 4 + 1, as: UInt8.self)
-          row.storeBytes(of: premultiplied[2], toByteOffset: x * 4 + 2, as: UInt8.self)
-          row.storeBytes(of: a, toByteOffset: x * 4 + 3, as: UInt8.self)
+          let premultiplied = (SIMD4<UInt32>(UInt32(r), UInt32(g), UInt32(b), 255) &* UInt32(a) &+ 127) / 255
+          row.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: premultiplied), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
         }
       }
     }

@@ -21,7 +21,7 @@ enum BenchReport {
         {"kernel": "\(r.kernel)", "case": "\(r.name)", "width": \(r.size.width), "height": \(r.size.height), \
       "threads": \(r.threads), "iterations": \(r.iterations), "median_ms": \(fixed(r.medianMilliseconds, 4)), \
       "min_ms": \(fixed(r.minimumMilliseconds, 4)), "mpix_per_s": \(fixed(r.megapixelsPerSecond, 2)), \
-      "memcpy_ms": \(fixed(r.memcpyMilliseconds, 4)), "ratio_to_memcpy": \(fixed(r.ratioToMemcpy, 4)), "instructions": null}
+      "memcpy_ms": \(fixed(r.memcpyMilliseconds, 4)), "ratio_to_memcpy": \(fixed(r.ratioToMemcpy, 4)), "instructions": \(r.instructionsPerCall.map(String.init) ?? "null")}
       """
     }
     return "[\n" + objects.joined(separator: ",\n") + "\n]"

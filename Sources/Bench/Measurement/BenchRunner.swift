@@ -6,23 +6,6 @@ import PixelOps
   import Darwin
 #endif
 
-/// One case's measurements.
-struct BenchResult {
-  let kernel: String
-  let name: String
-  let size: PixelSize
-  let threads: Int
-  let iterations: Int
-  let medianMilliseconds: Double
-  let minimumMilliseconds: Double
-  let memcpyMilliseconds: Double
-  let bytesMoved: Int
-
-  var megapixelsPerSecond: Double { Double(size.width * size.height) / (medianMilliseconds * 1000) }
-  var gigabytesPerSecond: Double { Double(bytesMoved) / (medianMilliseconds * 1e6) }
-  var ratioToMemcpy: Double { medianMilliseconds / memcpyMilliseconds }
-}
-
 /// Times cases: one warm-up call, then `iterations` timed calls; memcpy of the case's bytes
 /// (half read, half written) is timed the same way in the same run.
 struct BenchRunner {
@@ -30,15 +13,28 @@ struct BenchRunner {
 
   func run(_ cases: [BenchCase]) throws -> [BenchResult] {
     try cases.map { benchCase in
+      Progress.report("\(benchCase.kernel)/\(benchCase.name)")
       try benchCase.run()
       var samples: [Double] = []
-      for _ in 0..<settings.iterations { samples.append(try Self.milliseconds(benchCase.run)) }
+      for _ in 0..<settings.iterations {
+        try Interruption.stopIfRequested()
+        samples.append(try Self.milliseconds { try measuredRegion(benchCase.run) })
+      }
       let memcpySamples = try memcpyMilliseconds(bytesMoved: benchCase.bytesMoved)
       return BenchResult(
         kernel: benchCase.kernel, name: benchCase.name, size: benchCase.size,
         threads: settings.parallelism.resolvedThreadCount, iterations: settings.iterations,
         medianMilliseconds: Self.median(samples), minimumMilliseconds: samples.min()!,
         memcpyMilliseconds: Self.median(memcpySamples), bytesMoved: benchCase.bytesMoved)
+    }
+  }
+
+  /// Runs each case once outside the measured region (first-use setup such as lookup tables),
+  /// then `iterations` times inside it, without timing: what callgrind counts.
+  func runForInstructionCount(_ cases: [BenchCase]) throws {
+    for benchCase in cases {
+      try benchCase.run()
+      for _ in 0..<settings.iterations { try measuredRegion(benchCase.run) }
     }
   }
 

@@ -1,0 +1,79 @@
+import Foundation
+import PixelOps
+
+/// Counts a case's instructions per call by running this same executable under
+/// `valgrind --tool=callgrind`, collecting only inside ``measuredRegion(_:)``. Instruction counts
+/// do not drift with machine load, so they are what makes a regression check deterministic on
+/// shared machines where hardware counters are unavailable (`perf stat`: "not supported").
+struct InstructionCounter {
+  /// Calls counted per case; the first-use warm-up call is outside the measured region.
+  static let countedCalls = 3
+
+  let executable: String
+
+  /// `valgrind --version`, or nil when valgrind is not installed.
+  static func valgrindVersion() -> String? {
+    guard let output = try? runProcess("/usr/bin/env", ["valgrind", "--version"]), output.status == 0 else { return nil }
+    return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// A description of the method, recorded in profiles.
+  static func methodDescription(size: PixelSize) -> String {
+    "\(valgrindVersion() ?? "valgrind") --tool=callgrind --toggle-collect=*measuredRegion*, "
+      + "\(size.width)x\(size.height), 1 thread, mean of \(countedCalls) calls after a warm-up"
+  }
+
+  /// Instructions of one call of `kernel/caseName` on generated images of `size`, single-threaded.
+  func instructionsPerCall(kernel: String, caseName: String, size: PixelSize) throws -> Int {
+    let outputFile = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pixelops-callgrind-\(getpid())-\(kernel)-\(caseName).out").path
+    defer { try? FileManager.default.removeItem(atPath: outputFile) }
+    let arguments = [
+      "valgrind", "--tool=callgrind", "--callgrind-out-file=\(outputFile)", "--collect-atstart=no",
+      "--toggle-collect=*measuredRegion*", executable, "--instruction-run", "--kernel", kernel, "--case", caseName,
+      "--size", "\(size.width)x\(size.height)", "--threads", "1", "--iterations", String(Self.countedCalls),
+    ]
+    let result = try runProcess("/usr/bin/env", arguments)
+    guard result.status == 0 else {
+      throw BenchError.instructionCountFailed("valgrind exited \(result.status): \(result.text.suffix(400))")
+    }
+    let report = try String(contentsOfFile: outputFile, encoding: .utf8)
+    guard let line = report.split(separator: "\n").first(where: { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }),
+      let total = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { throw BenchError.instructionCountFailed("no totals line in \(outputFile)") }
+    return total / Self.countedCalls
+  }
+}
+
+struct ProcessOutput {
+  let status: Int32
+  let text: String
+}
+
+/// Runs a program to completion, capturing stdout and stderr together.
+func runProcess(_ path: String, _ arguments: [String]) throws -> ProcessOutput {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return ProcessOutput(status: process.terminationStatus, text: String(decoding: data, as: UTF8.self))
+}
+
+enum BenchError: Error, CustomStringConvertible {
+  case instructionCountFailed(String)
+  case badProfile(String)
+  case badInput(String)
+
+  var description: String {
+    switch self {
+    case .instructionCountFailed(let message): "instruction count failed: \(message)"
+    case .badProfile(let message): "bad profile: \(message)"
+    case .badInput(let message): message
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import PixelOps
+
+/// One case's measurements.
+struct BenchResult {
+  let kernel: String
+  let name: String
+  let size: PixelSize
+  let threads: Int
+  let iterations: Int
+  let medianMilliseconds: Double
+  let minimumMilliseconds: Double
+  let memcpyMilliseconds: Double
+  let bytesMoved: Int
+  /// Instructions per call, counted under callgrind when requested.
+  var instructionsPerCall: Int?
+  /// Image size the instructions were counted at.
+  var countedSize: PixelSize?
+
+  var pixels: Int { size.width * size.height }
+  var megapixelsPerSecond: Double { Double(pixels) / (medianMilliseconds * 1000) }
+  var gigabytesPerSecond: Double { Double(bytesMoved) / (medianMilliseconds * 1e6) }
+  var ratioToMemcpy: Double { medianMilliseconds / memcpyMilliseconds }
+}
