@@ -17,6 +17,8 @@ let package = Package(
     // PNG and TIFF reading and writing through the system's libpng and libtiff.
     .library(name: "PixelOpsIO", targets: ["PixelOpsIO"]),
     .executable(name: "bench", targets: ["Bench"]),
+    // Benchmark cases and deterministic generated inputs (for the Benchmarks/ package; not API).
+    .library(name: "PixelOpsBenchmarkSupport", targets: ["PixelOpsBenchmarkSupport"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -44,10 +46,12 @@ let package = Package(
       dependencies: ["PixelOps", "CPNGSupport", "CTIFFSupport"],
       swiftSettings: strictSwift
     ),
+    // The benchmark cases and generated inputs, shared by `bench` and the Benchmarks/ package.
+    .target(name: "PixelOpsBenchmarkSupport", dependencies: ["PixelOps"], swiftSettings: strictSwift),
     .executableTarget(
       name: "Bench",
       dependencies: [
-        "PixelOps", "PixelOpsIO",
+        "PixelOps", "PixelOpsIO", "PixelOpsBenchmarkSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift

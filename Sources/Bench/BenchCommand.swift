@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PixelOps
+import PixelOpsBenchmarkSupport
 
 /// `bench`: times PixelOps kernels on generated images and reports each case against a memcpy
 /// of the same bytes measured in the same run; records and checks performance profiles.

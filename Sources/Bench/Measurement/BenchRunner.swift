@@ -1,4 +1,5 @@
 import PixelOps
+import PixelOpsBenchmarkSupport
 
 #if canImport(Glibc)
   import Glibc

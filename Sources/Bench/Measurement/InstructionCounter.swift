@@ -1,5 +1,6 @@
 import Foundation
 import PixelOps
+import PixelOpsBenchmarkSupport
 
 /// Counts a case's instructions per call by running this same executable under
 /// `valgrind --tool=callgrind`, collecting only inside ``measuredRegion(_:)``. Instruction counts

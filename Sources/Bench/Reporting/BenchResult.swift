@@ -1,4 +1,5 @@
 import PixelOps
+import PixelOpsBenchmarkSupport
 
 /// One case's measurements.
 struct BenchResult {

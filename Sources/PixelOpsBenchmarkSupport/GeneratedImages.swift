@@ -1,7 +1,7 @@
-import PixelOps
+public import PixelOps
 
 /// The built-in inputs, generated deterministically (described in DESIGN.md).
-enum GeneratedContent: String, CaseIterable {
+public enum GeneratedContent: String, CaseIterable, Sendable {
   /// UI-like: 64x64 blocks cycling opaque, transparent and soft-edged partial coverage.
   case mixedUI = "mixed"
   /// Every pixel partially transparent (alpha 1...254).
@@ -12,9 +12,9 @@ enum GeneratedContent: String, CaseIterable {
   case photo
 }
 
-enum GeneratedImages {
+public enum GeneratedImages {
   /// An RGBA8 premultiplied image of `content`, the same bytes on every run and machine.
-  static func make(_ content: GeneratedContent, size: PixelSize) throws -> PixelBuffer {
+  public static func make(_ content: GeneratedContent, size: PixelSize) throws -> PixelBuffer {
     var image = try PixelBuffer(width: size.width, height: size.height, format: .rgba8Premultiplied)
     image.withMutableView { view in
       for y in 0..<view.height {

@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+// A separate package, so that users of PixelOps never resolve the benchmark dependencies.
+import PackageDescription
+
+let package = Package(
+  name: "PixelOpsBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "PixelOps", path: ".."),
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .executableTarget(
+      name: "KernelBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "PixelOps", package: "PixelOps"),
+        .product(name: "PixelOpsBenchmarkSupport", package: "PixelOps"),
+      ],
+      path: "Benchmarks/KernelBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+  ]
+)
