@@ -239,7 +239,8 @@ po_png_status po_png_reader_read_header(
   return PO_PNG_OK;
 }
 
-po_png_status po_png_reader_start(po_png_reader *reader, double display_exponent, size_t *row_bytes) {
+po_png_status po_png_reader_start(
+    po_png_reader *reader, int sixteen_bit, double display_exponent, size_t *row_bytes) {
   if (reader == NULL || row_bytes == NULL || reader->started) return PO_PNG_MISUSE;
   po_png_state *state = &reader->state;
   PO_PNG_GUARD(state);
@@ -251,6 +252,10 @@ po_png_status po_png_reader_start(po_png_reader *reader, double display_exponent
   int has_transparency = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
 
   png_set_expand(png); /* palette -> RGB, 1/2/4-bit gray -> 8-bit, tRNS -> alpha */
+  if (sixteen_bit && bit_depth < 16) {
+    png_set_expand_16(png); /* then 8 -> 16 bits by v * 257 */
+    bit_depth = 16;
+  }
   if ((color_type & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
   if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_transparency) {
     png_set_add_alpha(png, 0xffff, PNG_FILLER_AFTER);

@@ -57,6 +57,28 @@ import Testing
     #expect(difference == nil, "\(path) as \(format): \(difference ?? "")")
   }
 
+  /// 16-bit results of files of depth 8 or less follow the same rules as 8-bit ones: samples
+  /// scaled to 16 bits (v * 257), then premultiplied at 16 bits, round(c * a / 65535).
+  @Test(arguments: [
+    "png/pngsuite/basn6a08.png", "png/pngsuite/basi4a08.png", "png/pngsuite/tbbn3p08.png",
+    "png/pngsuite/tbrn2c08.png", "png/pngsuite/basn0g04.png", "png/pngsuite/basi3p02.png",
+  ])
+  func eightBitFileDecodesToSixteenBits(_ path: String) throws {
+    let straight = try PNG.decode(TestData.bytes(path), options: PNGDecodingOptions(format: .rgba8Straight)).packedBytes()
+    var expected: [UInt16] = []
+    for pixel in stride(from: 0, to: straight.count, by: 4) {
+      let alpha = UInt64(straight[pixel + 3]) * 257
+      for channel in 0..<3 {
+        let colour = UInt64(straight[pixel + channel]) * 257
+        expected.append(UInt16((2 * colour * alpha + 65535) / 131070))
+      }
+      expected.append(UInt16(alpha))
+    }
+    let image = try PNG.decode(TestData.bytes(path), options: PNGDecodingOptions(format: .rgba16Premultiplied))
+    let decoded = image.packedBytes().withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+    #expect(decoded == expected)
+  }
+
   @Test func grayFileDecodesToGray8() throws {
     // basn0g08 is 32x32 8-bit gray: R = G = B in the expectation, and gray8 keeps it exactly.
     let entry = try #require(Self.entries.first { $0.path == "png/pngsuite/basn0g08.png" })

@@ -83,13 +83,15 @@ po_png_status po_png_reader_read_header(
 /**
  * Sets up the output: every pixel becomes four straight-alpha channels R, G, B, A, 8 bits for
  * files of depth 1 to 8 (low depths scaled by v * 255 / (2^depth - 1)) and 16 bits, in the
- * machine's byte order, for 16-bit files. Palettes are expanded, tRNS becomes alpha, gray is
- * copied to R, G and B, and files without alpha get alpha at the maximum. When
- * `display_exponent` is positive, gamma is corrected for a display of that exponent (the file's
- * gamma, or 1/2.2 when it has none); otherwise samples are kept as stored.
+ * machine's byte order, for 16-bit files, or for every file when `sixteen_bit` is non-zero
+ * (8-bit samples scaled by 257). Palettes are expanded, tRNS becomes alpha (colour keys compared
+ * at the file's depth), gray is copied to R, G and B, and files without alpha get alpha at the
+ * maximum. When `display_exponent` is positive, gamma is corrected for a display of that
+ * exponent (the file's gamma, or 1/2.2 when it has none); otherwise samples are kept as stored.
  * `row_bytes` receives the bytes of one output row.
  */
-po_png_status po_png_reader_start(po_png_reader *reader, double display_exponent, size_t *row_bytes);
+po_png_status po_png_reader_start(
+    po_png_reader *reader, int sixteen_bit, double display_exponent, size_t *row_bytes);
 
 /**
  * Decodes the whole image, interlaced or not, into `height` rows starting at `first_row`,

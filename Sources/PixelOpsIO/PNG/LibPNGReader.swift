@@ -26,8 +26,12 @@ struct PNGHeader: Sendable, Hashable {
     }
   }
 
-  /// The format libpng decodes into: straight RGBA, 16-bit for 16-bit files.
-  var decodedFormat: PixelFormat { bitDepth == 16 ? .rgba16Straight : .rgba8Straight }
+  /// The format libpng decodes into for a result in `format`: straight RGBA, 16-bit when the
+  /// file or the result is, so 16-bit results follow the same rules as 8-bit ones (scale, then
+  /// premultiply at the result's depth).
+  func decodedFormat(for format: PixelFormat) -> PixelFormat {
+    bitDepth == 16 || format.bitsPerChannel == 16 ? .rgba16Straight : .rgba8Straight
+  }
 }
 
 /// Owns one `po_png_reader` over caller memory: libpng decoding behind the C shim's setjmp
@@ -62,11 +66,12 @@ struct LibPNGReader: ~Copyable {
       hasTransparency: header.has_transparency != 0)
   }
 
-  /// Sets up decoding to straight RGBA (see ``PNGHeader/decodedFormat``), gamma-corrected
+  /// Sets up decoding to straight RGBA, 8 or 16 bits as `decodedFormat` says, gamma-corrected
   /// for `displayExponent` when it is positive. Returns the bytes of one decoded row.
-  func start(displayExponent: Double) throws(ImageIOError) -> Int {
+  func start(decodedFormat: PixelFormat, displayExponent: Double) throws(ImageIOError) -> Int {
     var rowBytes = 0
-    try check(po_png_reader_start(handle, displayExponent, &rowBytes))
+    let sixteenBit: Int32 = decodedFormat.bitsPerChannel == 16 ? 1 : 0
+    try check(po_png_reader_start(handle, sixteenBit, displayExponent, &rowBytes))
     return rowBytes
   }
 

@@ -11,9 +11,9 @@ enum PNGDataCapacity {
     let compressed = imageDataByteCount(data)
     let bitsPerPixel = header.bitDepth * header.channelCount
     // Without the filter bytes and interlacing overhead: a lower bound on the inflated size.
-    let rowBytes = (header.width * bitsPerPixel + 7) / 8
-    let (needed, overflow) = rowBytes.multipliedReportingOverflow(by: header.height)
-    if overflow || needed / maximumInflationRatio > compressed {
+    let (rowBits, rowOverflow) = header.width.multipliedReportingOverflow(by: bitsPerPixel)
+    let (needed, overflow) = (rowBits / 8 + (rowBits % 8 == 0 ? 0 : 1)).multipliedReportingOverflow(by: header.height)
+    if rowOverflow || overflow || needed / maximumInflationRatio > compressed {
       throw .truncated(
         .png,
         message: "\(header.width)x\(header.height) pixels need \(needed) bytes of image data, "
@@ -27,9 +27,9 @@ enum PNGDataCapacity {
     var offset = PNGSignature.bytes.count
     var total = 0
     while data.count - offset >= 8 {
-      let length = Int(bigEndianWord(data, at: offset))
       let type = bigEndianWord(data, at: offset + 4)
       let available = data.count - offset - 8
+      let length = Int(exactly: bigEndianWord(data, at: offset)) ?? Int.max
       if type == 0x4944_4154 /* IDAT */ { total += min(length, available) }
       if type == 0x4945_4E44 /* IEND */ || length > available { break }
       offset += 8 + length

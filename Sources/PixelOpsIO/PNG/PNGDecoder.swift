@@ -2,7 +2,7 @@ import PixelOps
 
 /// Decodes a PNG in memory into a ``PixelBuffer``.
 ///
-/// libpng delivers straight RGBA at 8 bits (16 for 16-bit files); the pixels are written
+/// libpng delivers straight RGBA at 8 bits (16 for 16-bit files or results); the pixels are written
 /// straight into the result when that is the requested format, and otherwise converted in
 /// strips of rows (non-interlaced files) or from one staging image (interlaced files, whose
 /// rows are complete only after the last pass).
@@ -18,8 +18,8 @@ enum PNGDecoder {
     try options.limits.check(width: header.width, height: header.height)
     try PNGDataCapacity.check(data, header: header)
 
-    let decodedFormat = header.decodedFormat
-    let rowBytes = try reader.start(displayExponent: displayExponent)
+    let decodedFormat = header.decodedFormat(for: options.format)
+    let rowBytes = try reader.start(decodedFormat: decodedFormat, displayExponent: displayExponent)
     guard rowBytes == header.width * decodedFormat.bytesPerPixel else {
       throw .unsupported(.png, message: "libpng produced \(rowBytes)-byte rows for \(header.width) pixels")
     }
@@ -34,7 +34,7 @@ enum PNGDecoder {
       image = try pixelWork { () throws(PixelError) in try staging.converted(to: options.format) }
     } else {
       image = try newBuffer(header, options.format)
-      try readInStrips(reader, header, into: &image)
+      try readInStrips(reader, width: header.width, decodedFormat, into: &image)
     }
     try reader.finish()
     if header.isOpaque { image.markOpaque() }
@@ -43,16 +43,16 @@ enum PNGDecoder {
 
   /// Decodes rows a strip at a time into a small buffer and converts each strip into `image`.
   private static func readInStrips(
-    _ reader: borrowing LibPNGReader, _ header: PNGHeader, into image: inout PixelBuffer
+    _ reader: borrowing LibPNGReader, width: Int, _ decodedFormat: PixelFormat, into image: inout PixelBuffer
   ) throws(ImageIOError) {
-    let width = header.width
-    let stripRows = min(header.height, max(1, stripBytes / (width * header.decodedFormat.bytesPerPixel)))
+    let height = image.height
+    let stripRows = min(height, max(1, stripBytes / (width * decodedFormat.bytesPerPixel)))
     var strip = try pixelWork { () throws(PixelError) in
-      try PixelBuffer(width: width, height: stripRows, format: header.decodedFormat)
+      try PixelBuffer(width: width, height: stripRows, format: decodedFormat)
     }
     var y = 0
-    while y < header.height {
-      let rows = min(stripRows, header.height - y)
+    while y < height {
+      let rows = min(stripRows, height - y)
       let stripRect = PixelRect(x: 0, y: 0, width: width, height: rows)
       try strip.withMutableView { (view) throws(ImageIOError) in
         try reader.readRows(into: pixelWork { () throws(PixelError) in try view.cropped(to: stripRect) })

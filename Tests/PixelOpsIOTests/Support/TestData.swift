@@ -25,7 +25,11 @@ enum TestData {
   /// The bytes of a file relative to ``root``; empty when it cannot be read (tests then fail
   /// on the comparison, never crash).
   static func bytes(_ relativePath: String) -> [UInt8] {
-    guard let data = try? Data(contentsOf: url(relativePath)) else { return [] }
+    let path = url(relativePath).path
+    // Foundation leaks its read buffer for empty files (LeakSanitizer reports it), so empty
+    // files are not read at all.
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+    guard let size, size > 0, let data = FileManager.default.contents(atPath: path) else { return [] }
     return [UInt8](data)
   }
 
