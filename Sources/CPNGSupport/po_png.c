@@ -234,7 +234,6 @@ po_png_status po_png_reader_read_header(
   header->color_type = color_type;
   header->interlaced = interlace != PNG_INTERLACE_NONE;
   header->has_transparency = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
-  header->has_gamma = png_get_valid(png, info, PNG_INFO_gAMA | PNG_INFO_sRGB) != 0;
   reader->height = height;
   return PO_PNG_OK;
 }

@@ -61,8 +61,6 @@ typedef struct po_png_header {
   int interlaced;
   /** Non-zero when a valid tRNS chunk was read (palette alpha or a colour key). */
   int has_transparency;
-  /** Non-zero when the file gives its gamma (gAMA, or sRGB when gamma is not ignored). */
-  int has_gamma;
 } po_png_header;
 
 /**

@@ -12,9 +12,7 @@ public import PixelOps
 ///
 /// ```swift
 /// let image = try PNG.read(contentsOf: "sprite.png")
-/// try image.withView { view throws(ImageIOError) in
-///   try PNG.write(view, to: "copy.png", options: PNGEncodingOptions(compressionLevel: 9))
-/// }
+/// try image.writePNG(to: "copy.png", options: PNGEncodingOptions(compressionLevel: 9))
 /// ```
 public enum PNG {
   /// The eight bytes every PNG file starts with.
@@ -25,7 +23,7 @@ public enum PNG {
     bytes.withUnsafeBytes { PNGSignature.matches($0) }
   }
 
-  /// Decodes a whole PNG file held in memory.
+  /// Decodes a whole PNG file held in memory into a buffer in `options.format`.
   ///
   /// - Throws: ``ImageIOError/emptyInput``, ``ImageIOError/notRecognized(_:detail:)`` without
   ///   the PNG signature, ``ImageIOError/truncated(_:message:)`` when the data ends early,
@@ -38,8 +36,8 @@ public enum PNG {
   }
 
   /// Decodes a whole PNG file in memory the caller owns (a memory-mapped file, a network
-  /// buffer). The memory is only read, and only during the call. Throws as
-  /// ``decode(_:options:)-([UInt8],_)``.
+  /// buffer). The memory is only read, and only during the call. Throws as the `[UInt8]`
+  /// overload does.
   public static func decode(
     _ bytes: UnsafeRawBufferPointer, options: PNGDecodingOptions = .standard
   ) throws(ImageIOError) -> PixelBuffer {
@@ -49,7 +47,7 @@ public enum PNG {
   /// Reads and decodes the PNG file at `path`.
   ///
   /// - Throws: ``ImageIOError/unreadableFile(path:reason:)`` when the file cannot be read,
-  ///   and otherwise as ``decode(_:options:)-([UInt8],_)``.
+  ///   and otherwise as ``decode(_:options:)`` does.
   public static func read(contentsOf path: String, options: PNGDecodingOptions = .standard) throws(ImageIOError) -> PixelBuffer {
     try decode(FileSystem.readAll(path: path), options: options)
   }
