@@ -1,0 +1,100 @@
+import CPNGSupport
+import PixelOps
+
+/// What libpng read from a file's header chunks.
+struct PNGHeader: Sendable, Hashable {
+  let width: Int
+  let height: Int
+  /// 1, 2, 4, 8 or 16.
+  let bitDepth: Int
+  /// 0 gray, 2 RGB, 3 palette, 4 gray + alpha, 6 RGBA.
+  let colorType: Int
+  let isInterlaced: Bool
+  /// A valid tRNS chunk: palette alpha or a colour key.
+  let hasTransparency: Bool
+
+  /// Whether every pixel is opaque by construction: no alpha channel and no tRNS.
+  var isOpaque: Bool { colorType & 4 == 0 && !hasTransparency }
+
+  /// Samples per pixel as stored.
+  var channelCount: Int {
+    switch colorType {
+    case 2: 3
+    case 4: 2
+    case 6: 4
+    default: 1
+    }
+  }
+
+  /// The format libpng decodes into for a result in `format`: straight RGBA, 16-bit when the
+  /// file or the result is, so 16-bit results follow the same rules as 8-bit ones (scale, then
+  /// premultiply at the result's depth).
+  func decodedFormat(for format: PixelFormat) -> PixelFormat {
+    bitDepth == 16 || format.bitsPerChannel == 16 ? .rgba16Straight : .rgba8Straight
+  }
+}
+
+/// Owns one `po_png_reader` over caller memory: libpng decoding behind the C shim's setjmp
+/// wall. The memory must outlive the reader.
+struct LibPNGReader: ~Copyable {
+  /// Largest buffer libpng may allocate for one ancillary chunk.
+  static let maximumChunkBytes = 8 << 20
+  /// Largest number of ancillary chunks libpng keeps.
+  static let maximumCachedChunks: UInt32 = 1000
+
+  private let handle: OpaquePointer
+
+  init(_ bytes: UnsafeRawBufferPointer) throws(ImageIOError) {
+    guard let handle = po_png_reader_create(bytes.baseAddress, bytes.count) else {
+      throw .pixels(.allocationFailed(bytes: 0))
+    }
+    self.handle = handle
+  }
+
+  deinit { po_png_reader_destroy(handle) }
+
+  /// Reads every chunk before the image data. Ancillary chunks are skipped, except tRNS and,
+  /// when `keepGamma` is set, gAMA and sRGB.
+  func readHeader(keepGamma: Bool) throws(ImageIOError) -> PNGHeader {
+    var limits = po_png_read_limits(
+      max_chunk_bytes: Self.maximumChunkBytes, max_cached_chunks: Self.maximumCachedChunks)
+    var header = po_png_header()
+    try check(po_png_reader_read_header(handle, &limits, keepGamma ? 1 : 0, &header))
+    return PNGHeader(
+      width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
+      colorType: Int(header.color_type), isInterlaced: header.interlaced != 0,
+      hasTransparency: header.has_transparency != 0)
+  }
+
+  /// Sets up decoding to straight RGBA, 8 or 16 bits as `decodedFormat` says, gamma-corrected
+  /// for `displayExponent` when it is positive. Returns the bytes of one decoded row.
+  func start(decodedFormat: PixelFormat, displayExponent: Double) throws(ImageIOError) -> Int {
+    var rowBytes = 0
+    let sixteenBit: Int32 = decodedFormat.bitsPerChannel == 16 ? 1 : 0
+    try check(po_png_reader_start(handle, sixteenBit, displayExponent, &rowBytes))
+    return rowBytes
+  }
+
+  /// Decodes the whole image (every interlace pass) into `view`, which must have the
+  /// image's size and decoded format.
+  func readImage(into view: MutablePixelView) throws(ImageIOError) {
+    try check(po_png_reader_read_image(handle, view.baseAddress, view.rowBytes))
+  }
+
+  /// Decodes the next `view.height` rows of a non-interlaced image into `view`.
+  func readRows(into view: MutablePixelView) throws(ImageIOError) {
+    try check(po_png_reader_read_rows(handle, view.baseAddress, view.rowBytes, UInt32(view.height)))
+  }
+
+  /// Reads the rest of the file through IEND, so damage after the pixels is noticed too.
+  func finish() throws(ImageIOError) {
+    try check(po_png_reader_finish(handle))
+  }
+
+  private func check(_ status: po_png_status) throws(ImageIOError) {
+    if status == PO_PNG_OK { return }
+    throw LibPNGFailure.error(
+      for: status, message: String(cString: po_png_reader_error_message(handle)),
+      failedAllocation: po_png_reader_failed_allocation_size(handle))
+  }
+}

@@ -1,0 +1,84 @@
+public import PixelOps
+
+/// PNG reading and writing through the system's libpng.
+///
+/// Decoding handles every colour type and bit depth, Adam7 interlacing, palettes, tRNS
+/// (palette alpha and colour keys) and 16-bit samples. By default it produces premultiplied
+/// RGBA8 exactly as the samples are stored: low bit depths scaled by `v * 255 / (2^depth - 1)`,
+/// 16-bit samples by `round(v / 257)` before premultiplying, gray copied to R, G and B, alpha
+/// 255 where the file has none. Colour management and ancillary chunks (gAMA unless asked,
+/// cHRM, iCCP, sBIT, bKGD, text...) are ignored. Damaged, truncated or hostile files throw a
+/// typed ``ImageIOError``; libpng never prints and never aborts.
+///
+/// ```swift
+/// let image = try PNG.read(contentsOf: "sprite.png")
+/// try image.writePNG(to: "copy.png", options: PNGEncodingOptions(compressionLevel: 9))
+/// ```
+public enum PNG {
+  /// The eight bytes every PNG file starts with.
+  public static let signature: [UInt8] = PNGSignature.bytes
+
+  /// Whether `bytes` start with the PNG signature (a cheap format check; nothing is decoded).
+  public static func hasSignature(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { PNGSignature.matches($0) }
+  }
+
+  /// Decodes a whole PNG file held in memory into a buffer in `options.format`.
+  ///
+  /// - Throws: ``ImageIOError/emptyInput``, ``ImageIOError/notRecognized(_:detail:)`` without
+  ///   the PNG signature, ``ImageIOError/truncated(_:message:)`` when the data ends early,
+  ///   ``ImageIOError/corrupt(_:message:)`` for bad checksums, invalid fields or a broken
+  ///   compressed stream, ``ImageIOError/tooLarge(width:height:limit:)`` when the header
+  ///   exceeds `options.limits` (checked before allocating), and ``ImageIOError/pixels(_:)``
+  ///   when memory is not available.
+  public static func decode(_ bytes: [UInt8], options: PNGDecodingOptions = .standard) throws(ImageIOError) -> PixelBuffer {
+    try withBytes(bytes) { (data) throws(ImageIOError) in try PNGDecoder.decode(data, options: options) }
+  }
+
+  /// Decodes a whole PNG file in memory the caller owns (a memory-mapped file, a network
+  /// buffer). The memory is only read, and only during the call. Throws as the `[UInt8]`
+  /// overload does.
+  public static func decode(
+    _ bytes: UnsafeRawBufferPointer, options: PNGDecodingOptions = .standard
+  ) throws(ImageIOError) -> PixelBuffer {
+    try PNGDecoder.decode(bytes, options: options)
+  }
+
+  /// Reads and decodes the PNG file at `path`.
+  ///
+  /// - Throws: ``ImageIOError/unreadableFile(path:reason:)`` when the file cannot be read,
+  ///   and otherwise as ``decode(_:options:)`` does.
+  public static func read(contentsOf path: String, options: PNGDecodingOptions = .standard) throws(ImageIOError) -> PixelBuffer {
+    try decode(FileSystem.readAll(path: path), options: options)
+  }
+
+  /// Encodes `view` as a PNG file in memory. Premultiplied pixels are converted to the
+  /// straight alpha PNG stores; decoding the result with the default options gives back a
+  /// premultiplied RGBA8 view's pixels exactly.
+  ///
+  /// - Throws: ``ImageIOError/pixels(_:)`` for an empty view (PNG has no empty images),
+  ///   ``ImageIOError/unsupported(_:message:)`` for a compression level outside 0...9.
+  public static func encode(_ view: PixelView, options: PNGEncodingOptions = .standard) throws(ImageIOError) -> [UInt8] {
+    try PNGEncoder.encode(view, options: options)
+  }
+
+  /// Encodes `view` and writes it to `path` atomically: the file is either replaced by the
+  /// complete new PNG or left as it was, and no temporary file remains.
+  ///
+  /// - Throws: as ``encode(_:options:)`` (before touching the file system), and
+  ///   ``ImageIOError/writeFailed(path:reason:)`` when the file cannot be written.
+  public static func write(_ view: PixelView, to path: String, options: PNGEncodingOptions = .standard) throws(ImageIOError) {
+    let bytes = try encode(view, options: options)
+    try FileSystem.writeAtomically(bytes, to: path)
+  }
+
+  private static func withBytes<Output>(
+    _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ImageIOError) -> Output
+  ) throws(ImageIOError) -> Output {
+    // `withUnsafeBytes` rethrows untyped errors; carry the typed one out as a value.
+    let outcome = bytes.withUnsafeBytes { data in
+      Result { () throws(ImageIOError) -> Output in try body(data) }
+    }
+    return try outcome.get()
+  }
+}

@@ -1,0 +1,13 @@
+public import PixelOps
+
+extension PixelBuffer {
+  /// This image encoded as a PNG file in memory. See ``PNG/encode(_:options:)``.
+  public func pngBytes(options: PNGEncodingOptions = .standard) throws(ImageIOError) -> [UInt8] {
+    try withView { (view) throws(ImageIOError) in try PNG.encode(view, options: options) }
+  }
+
+  /// Writes this image as a PNG file at `path`, atomically. See ``PNG/write(_:to:options:)``.
+  public func writePNG(to path: String, options: PNGEncodingOptions = .standard) throws(ImageIOError) {
+    try withView { (view) throws(ImageIOError) in try PNG.write(view, to: path, options: options) }
+  }
+}
