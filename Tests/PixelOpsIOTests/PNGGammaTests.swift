@@ -70,7 +70,7 @@ import Testing
         TestData.bytes("png/pngsuite/g03n2c08.png"),
         options: PNGDecodingOptions(gamma: .apply(displayExponent: exponent)))
     } throws: { error in
-      guard case .unsupported(.png, let message) = error as? ImageIOError else { return false }
+      guard case .invalidOption(.png, let message) = error as? ImageIOError else { return false }
       return message.contains("display exponent")
     }
   }

@@ -128,7 +128,7 @@ import Testing
     #expect {
       try image.pngBytes(options: PNGEncodingOptions(compressionLevel: level))
     } throws: { error in
-      guard case .unsupported(.png, let message) = error as? ImageIOError else { return false }
+      guard case .invalidOption(.png, let message) = error as? ImageIOError else { return false }
       return message.contains("\(level)")
     }
   }

@@ -25,6 +25,9 @@ public enum ImageIOError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The header claims more pixels than ``DecodingLimits/maximumPixelCount`` allows, or more
   /// than the file could possibly hold; refused before allocating.
   case tooLarge(width: Int, height: Int, limit: Int)
+  /// An option given to a decoder or encoder is out of its range (a compression level, a gamma
+  /// exponent); `message` names the option and its valid range.
+  case invalidOption(ImageFileFormat, message: String)
   /// A page index past the last page of a multi-page file.
   case pageOutOfRange(index: Int, pageCount: Int)
   /// Writing failed; any earlier file at `path` is untouched.
@@ -42,6 +45,7 @@ public enum ImageIOError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unsupported(let format, let message): "unsupported \(format) file: \(message)"
     case .tooLarge(let w, let h, let limit):
       "image of \(w)x\(h) pixels exceeds the limit of \(limit) pixels"
+    case .invalidOption(let format, let message): "invalid \(format) option: \(message)"
     case .pageOutOfRange(let index, let count): "page \(index) requested, the file has \(count)"
     case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
     case .pixels(let error): error.description

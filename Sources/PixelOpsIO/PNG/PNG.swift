@@ -57,7 +57,7 @@ public enum PNG {
   /// premultiplied RGBA8 view's pixels exactly.
   ///
   /// - Throws: ``ImageIOError/pixels(_:)`` for an empty view (PNG has no empty images),
-  ///   ``ImageIOError/unsupported(_:message:)`` for a compression level outside 0...9.
+  ///   ``ImageIOError/invalidOption(_:message:)`` for a compression level outside 0...9.
   public static func encode(_ view: PixelView, options: PNGEncodingOptions = .standard) throws(ImageIOError) -> [UInt8] {
     try PNGEncoder.encode(view, options: options)
   }

@@ -48,7 +48,7 @@ public enum PNGGammaHandling: Sendable, Hashable {
       return 0
     case .apply(let exponent):
       guard exponent.isFinite, exponent >= 0.01, exponent <= 100 else {
-        throw .unsupported(
+        throw .invalidOption(
           .png, message: "display exponent \(exponent) is outside 0.01...100")
       }
       return exponent

@@ -19,7 +19,7 @@ public struct PNGEncodingOptions: Sendable, Hashable {
   /// Throws unless ``compressionLevel`` is in `0...9`.
   func validate() throws(ImageIOError) {
     guard (0...9).contains(compressionLevel) else {
-      throw .unsupported(.png, message: "compression level \(compressionLevel) is outside 0...9")
+      throw .invalidOption(.png, message: "compression level \(compressionLevel) is outside 0...9")
     }
   }
 }
