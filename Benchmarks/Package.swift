@@ -5,11 +5,24 @@ import PackageDescription
 let package = Package(
   name: "PixelOpsBenchmarks",
   platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "pixman-peer", targets: ["PixmanPeer"])
+  ],
   dependencies: [
     .package(name: "PixelOps", path: ".."),
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
   ],
   targets: [
+    // pixman, the peer for compositing kernels: Debian's libpixman-1-dev (Peers/setup.sh).
+    .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+    .executableTarget(
+      name: "PixmanPeer",
+      dependencies: [
+        "CPixman",
+        .product(name: "PixelOps", package: "PixelOps"),
+        .product(name: "PixelOpsBenchmarkSupport", package: "PixelOps"),
+      ]
+    ),
     .executableTarget(
       name: "KernelBenchmarks",
       dependencies: [

@@ -45,6 +45,18 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Size WxH at which instructions are counted for --record and --count-instructions.")
   var countSize: String = "512x288"
 
+  @Option(help: "Use this PNG or TIFF as every case's source image instead of the generated one.")
+  var src: String?
+
+  @Option(help: "Use this PNG or TIFF as every case's destination image (compositing cases).")
+  var dst: String?
+
+  @Option(help: "Write each case's result as PNG into this directory.")
+  var saveOutput: String?
+
+  @Option(help: "Write the generated inputs (at --size) as PNG into this directory, for the peer runners, and exit.")
+  var saveInputs: String?
+
   @Flag(help: .hidden)
   var instructionRun = false
 
@@ -59,17 +71,23 @@ struct BenchCommand: ParsableCommand {
   func run() throws {
     Interruption.install()
     if list { return printList() }
+    if let saveInputs {
+      return try ImageFiles.saveInputs(size: try Self.parseSize(size, option: "--size"), to: saveInputs)
+    }
     let settings = BenchSettings(
       size: try Self.parseSize(size, option: "--size"),
       parallelism: try threads.map { try Parallelism.threads($0) } ?? .automatic,
-      iterations: iterations, caseName: caseName)
+      iterations: iterations, caseName: caseName,
+      source: try src.map(Self.readInput), destination: try dst.map(Self.readInput))
     if instructionRun {
       Progress.enabled.store(false, ordering: .relaxed)
       return try BenchRunner(settings: settings).runForInstructionCount(cases(settings))
     }
     if let check { return try runCheck(profilePath: check) }
     do {
-      var results = try BenchRunner(settings: settings).run(cases(settings))
+      let cases = try cases(settings)
+      var results = try BenchRunner(settings: settings).run(cases)
+      if let saveOutput { try ImageFiles.saveOutputs(cases, to: saveOutput) }
       if countInstructions || record != nil { try addInstructionCounts(&results) }
       if let record { try recordProfile(results, to: record) }
       print(json ? BenchReport.json(results) : BenchReport.table(results))
@@ -159,6 +177,15 @@ struct BenchCommand: ParsableCommand {
     let cases = try family.makeCases(settings)
     guard !cases.isEmpty else { throw BenchError.badProfile("case \(recorded.key) no longer exists") }
     return try BenchRunner(settings: settings).run(cases)[0].ratioToMemcpy
+  }
+
+  /// An input image, or a clean failure naming the file and the library's reason.
+  private static func readInput(_ path: String) throws -> PixelBuffer {
+    do {
+      return try ImageFiles.read(path)
+    } catch {
+      throw ValidationError("cannot use \(path): \(error)")
+    }
   }
 
   static var executablePath: String {

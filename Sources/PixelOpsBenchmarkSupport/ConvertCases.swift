@@ -14,19 +14,20 @@ enum ConvertCases {
 
   static func make(_ settings: BenchSettings) throws -> [BenchCase] {
     try pairs.filter { settings.caseName == nil || settings.caseName == $0.name }.map { pair in
-      let source = try GeneratedImages.make(pair.content, size: settings.size).converted(to: pair.from)
-      let destination = Box(try PixelBuffer(width: settings.size.width, height: settings.size.height, format: pair.to))
-      let pixels = settings.size.width * settings.size.height
+      let source = try settings.sourceImage(pair.content).converted(to: pair.from)
+      let destination = Box(try PixelBuffer(width: source.width, height: source.height, format: pair.to))
+      let pixels = source.width * source.height
       return BenchCase(
-        kernel: "convert", name: pair.name, size: settings.size,
-        bytesMoved: pixels * (pair.from.bytesPerPixel + pair.to.bytesPerPixel)
-      ) {
-        try source.withView { input in
-          try destination.value.withMutableView { output in
-            try PixelConverter.convert(input, into: output, parallelism: settings.parallelism)
+        kernel: "convert", name: pair.name, size: source.size,
+        bytesMoved: pixels * (pair.from.bytesPerPixel + pair.to.bytesPerPixel),
+        run: {
+          try source.withView { input in
+            try destination.value.withMutableView { output in
+              try PixelConverter.convert(input, into: output, parallelism: settings.parallelism)
+            }
           }
-        }
-      }
+        },
+        output: { destination.value })
     }
   }
 }

@@ -28,12 +28,26 @@ public struct BenchSettings: Sendable {
   public let parallelism: Parallelism
   public let iterations: Int
   public let caseName: String?
+  /// An image to use instead of the generated source (`bench --src`), premultiplied RGBA8.
+  public let source: PixelBuffer?
+  /// An image to use instead of the generated destination (`bench --dst`), premultiplied RGBA8.
+  public let destination: PixelBuffer?
 
-  public init(size: PixelSize, parallelism: Parallelism, iterations: Int, caseName: String?) {
+  public init(
+    size: PixelSize, parallelism: Parallelism, iterations: Int, caseName: String?,
+    source: PixelBuffer? = nil, destination: PixelBuffer? = nil
+  ) {
     self.size = size
     self.parallelism = parallelism
     self.iterations = iterations
     self.caseName = caseName
+    self.source = source
+    self.destination = destination
+  }
+
+  /// The source image for a case: the user's (`--src`) or the generated `content` at ``size``.
+  public func sourceImage(_ content: GeneratedContent) throws -> PixelBuffer {
+    try source ?? GeneratedImages.make(content, size: size)
   }
 }
 
@@ -45,12 +59,18 @@ public struct BenchCase {
   public let size: PixelSize
   public let bytesMoved: Int
   public let run: () throws -> Void
+  /// The case's result after `run`, for `bench --save-output`.
+  public let output: () -> PixelBuffer
 
-  public init(kernel: String, name: String, size: PixelSize, bytesMoved: Int, run: @escaping () throws -> Void) {
+  public init(
+    kernel: String, name: String, size: PixelSize, bytesMoved: Int, run: @escaping () throws -> Void,
+    output: @escaping () -> PixelBuffer
+  ) {
     self.kernel = kernel
     self.name = name
     self.size = size
     self.bytesMoved = bytesMoved
     self.run = run
+    self.output = output
   }
 }

@@ -64,13 +64,7 @@ enum FileSystem {
   static func withAtomicReplacement(
     of path: String, _ produce: (String) throws(ImageIOError) -> Void
   ) throws(ImageIOError) {
-    let directory = directoryName(of: path)
-    let base = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? "image"
-    var template = Array("\(directory)/.\(base).XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw .writeFailed(path: path, reason: systemError()) }
-    close(descriptor)
-    let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let temporaryPath = try createTemporaryFile(beside: path)
     do throws(ImageIOError) {
       try produce(temporaryPath)
       guard rename(temporaryPath, path) == 0 else { throw ImageIOError.writeFailed(path: path, reason: systemError()) }
@@ -78,6 +72,29 @@ enum FileSystem {
       unlink(temporaryPath)
       throw error
     }
+  }
+
+  /// Creates an empty file `.<name>.<random>` in `path`'s directory with the permissions a new
+  /// file there gets (0666 less the umask), or those of the file it will replace, so the rename
+  /// leaves permissions as a plain write would. (`mkstemp` would make every result 0600.)
+  private static func createTemporaryFile(beside path: String) throws(ImageIOError) -> String {
+    let directory = directoryName(of: path)
+    let base = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? "image"
+    var existing = stat()
+    let existingMode: mode_t? = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<100 {
+      let suffix = String(generator.next() & 0xFFFF_FFFF, radix: 36)
+      let candidate = "\(directory)/.\(base).\(suffix).tmp"
+      let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      if descriptor >= 0 {
+        if let existingMode { fchmod(descriptor, existingMode) }
+        close(descriptor)
+        return candidate
+      }
+      if errno != EEXIST { throw .writeFailed(path: path, reason: systemError()) }
+    }
+    throw .writeFailed(path: path, reason: "could not create a unique temporary file")
   }
 
   private static func directoryName(of path: String) -> String {

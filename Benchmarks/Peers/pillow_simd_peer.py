@@ -1,0 +1,37 @@
+"""Pillow-SIMD on bench's cases, reading the inputs `bench --save-inputs DIR` wrote.
+
+usage: python pillow_simd_peer.py DIR [--iterations K]   (prints bench's JSON schema)
+"""
+import argparse
+import os
+
+from PIL import Image
+
+from peer_common import emit, result, time_ms
+
+
+def cases(inputs):
+    mixed = Image.open(os.path.join(inputs, "mixed.png")).convert("RGBA")
+    mixed.load()
+    premultiplied = mixed.convert("RGBa")
+    photo_gray = Image.open(os.path.join(inputs, "photo.png")).convert("L")
+    w, h = mixed.size
+    yield "premultiply_rgba8", (w, h), w * h * 8, lambda: mixed.convert("RGBa")
+    yield "unpremultiply_rgba8", (w, h), w * h * 8, lambda: premultiplied.convert("RGBA")
+    yield "expand_gray8", photo_gray.size, w * h * 5, lambda: photo_gray.convert("RGBA")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("inputs")
+    parser.add_argument("--iterations", type=int, default=15)
+    args = parser.parse_args()
+    results = []
+    for name, (w, h), moved, run in cases(args.inputs):
+        median, minimum = time_ms(run, args.iterations)
+        results.append(result("Pillow-SIMD", "convert", name, w, h, args.iterations, median, minimum, moved))
+    emit(results)
+
+
+if __name__ == "__main__":
+    main()

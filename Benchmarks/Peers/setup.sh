@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the peer libraries the comparison runs against, once per machine:
+# pixman (C, Debian package) and, in a venv at Benchmarks/.build-peers-venv, OpenCV and
+# Pillow-SIMD built from source with AVX2 (it replaces Pillow, so it gets its own venv).
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq libpixman-1-dev libjpeg-dev zlib1g-dev python3-venv >/dev/null
+venv="$here/.build-peers-venv"
+python3 -m venv "$venv"
+"$venv/bin/pip" install -q --upgrade pip
+"$venv/bin/pip" install -q numpy opencv-python-headless
+CC="cc -mavx2" "$venv/bin/pip" install -q --no-binary pillow-simd pillow-simd
+"$venv/bin/python" -c "import PIL, cv2; print('Pillow-SIMD', PIL.__version__, '/ OpenCV', cv2.__version__)"
