@@ -10,7 +10,21 @@ struct InstructionCounter {
   /// Calls counted per case; the first-use warm-up call is outside the measured region.
   static let countedCalls = 3
 
+  /// The executable valgrind runs: a copy of this one without DWARF, which valgrind 3.19's
+  /// debug-info reader rejects for some Swift binaries ("Possibly corrupted debuginfo file");
+  /// the symbol table that `--toggle-collect` matches is kept.
   let executable: String
+
+  init(executable original: String) {
+    let stripped = FileManager.default.temporaryDirectory.appendingPathComponent("pixelops-bench-\(getpid())").path
+    if !FileManager.default.fileExists(atPath: stripped),
+      (try? runProcess("/usr/bin/env", ["objcopy", "--strip-debug", original, stripped]))?.status != 0
+    {
+      executable = original
+    } else {
+      executable = stripped
+    }
+  }
 
   /// `valgrind --version`, or nil when valgrind is not installed.
   static func valgrindVersion() -> String? {

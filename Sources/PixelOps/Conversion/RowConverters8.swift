@@ -3,9 +3,11 @@
 /// one with a scalar reference. The SIMD loops take 4 pixels (one 128-bit vector) at a time;
 /// the scalar tails reuse the same arithmetic per pixel.
 enum RowConverters8 {
-  /// Straight RGBA8 to premultiplied: `c' = round(c * a / 255)`, alpha unchanged.
+  /// Straight RGBA8 to premultiplied: `c' = round(c * a / 255)`, alpha unchanged. Vectors of
+  /// 4 opaque pixels are copied and of 4 transparent pixels zeroed (exact: the formula is the
+  /// identity at `a = 255` and 0 at `a = 0`).
   static func premultiplyRGBA(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer, _ count: Int) {
-    PixelLoop.map32(source, destination, count) { premultiply4($0) }
+    PixelLoop.map32SkippingUniformAlpha(source, destination, count) { premultiply4($0) }
   }
 
   /// Four RGBA pixels, loaded as 32-bit lanes (R in the low byte on little-endian, so the
@@ -27,21 +29,28 @@ enum RowConverters8 {
   }
 
   /// Premultiplied RGBA8 to straight: `c' = min(255, round(c * 255 / a))`, 0 where `a == 0`.
-  /// A division per channel has no SSE2 form, so this is a lookup in a 64 KiB table of every
-  /// (alpha, channel) answer.
+  /// Opaque and transparent runs skip the arithmetic (see
+  /// ``PixelLoop/map32SkippingUniformAlpha(_:_:_:_:)``); other pixels look up a 64 KiB table of
+  /// every (alpha, channel) answer, as a division per channel has no SSE2 form.
   static func unpremultiplyRGBA(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer, _ count: Int) {
     UnpremultiplyTable.shared.withUnsafeBufferPointer { table in
-      for x in 0..<count {
-        let s = source + x &* 4
-        let d = destination + x &* 4
-        let alpha = Int(s.load(fromByteOffset: 3, as: UInt8.self))
-        let row = alpha &<< 8
-        d.storeBytes(of: table[row | Int(s.load(fromByteOffset: 0, as: UInt8.self))], toByteOffset: 0, as: UInt8.self)
-        d.storeBytes(of: table[row | Int(s.load(fromByteOffset: 1, as: UInt8.self))], toByteOffset: 1, as: UInt8.self)
-        d.storeBytes(of: table[row | Int(s.load(fromByteOffset: 2, as: UInt8.self))], toByteOffset: 2, as: UInt8.self)
-        d.storeBytes(of: UInt8(truncatingIfNeeded: alpha), toByteOffset: 3, as: UInt8.self)
+      PixelLoop.map32SkippingUniformAlpha(source, destination, count) { pixels in
+        var result = pixels
+        for lane in 0..<4 { result[lane] = unpremultiply(pixels[lane], table) }
+        return result
       }
     }
+  }
+
+  @inline(__always)
+  private static func unpremultiply(_ pixel: UInt32, _ table: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    let value = UInt32(littleEndian: pixel)
+    let alpha = value &>> 24
+    let row = Int(alpha) &<< 8
+    let r = UInt32(table[row | Int(value & 0xFF)])
+    let g = UInt32(table[row | Int((value &>> 8) & 0xFF)])
+    let b = UInt32(table[row | Int((value &>> 16) & 0xFF)])
+    return (r | g &<< 8 | b &<< 16 | alpha &<< 24).littleEndian
   }
 
   /// Swaps bytes 0 and 2 of every pixel: RGBA8 <-> BGRA8 (the same operation both ways).
