@@ -54,6 +54,40 @@ struct ConversionTests {
     }
   }
 
+  @Test("runs of opaque and transparent pixels (the skipping fast paths) match the reference at every alignment",
+        arguments: [(PixelFormat.rgba8Straight, PixelFormat.rgba8Premultiplied), (.rgba8Premultiplied, .rgba8Straight)])
+  func uniformAlphaRuns(from: PixelFormat, to: PixelFormat) throws {
+    var rng = SeededGenerator(seed: 21)
+    for _ in 0..<60 {
+      let width = Int.random(in: 1...70, using: &rng)
+      var source = try RandomPixels.buffer(width: width, height: 1, format: from, &rng)
+      source.withMutableView { view in
+        // Overwrite random runs with alpha 255 (colour kept) or transparent black.
+        var x = 0
+        while x < width {
+          let run = min(width - x, Int.random(in: 1...9, using: &rng))
+          let kind = Int.random(in: 0...2, using: &rng)
+          for pixel in x..<(x + run) where kind < 2 {
+            let address = view.rowAddress(0) + pixel * 4
+            if kind == 0 { address.storeBytes(of: 255, toByteOffset: 3, as: UInt8.self) }
+            if kind == 1 { address.storeBytes(of: 0, as: UInt32.self) }
+          }
+          x += run
+        }
+      }
+      let converted = try source.converted(to: to)
+      try source.withView { input in
+        try converted.withView { output in
+          for x in 0..<width {
+            let pixel = ConversionReference.read(input.rowAddress(0) + x * 4, from)
+            let expected = ConversionReference.direct(pixel, from: from, to: to)
+            #expect(ConversionReference.read(output.rowAddress(0) + x * 4, to) == expected, "x \(x) of \(width): \(pixel)")
+          }
+        }
+      }
+    }
+  }
+
   @Test("every pair has a route, and exactly one cheapest chain of direct rows")
   func routesAreUniqueCheapestChains() {
     for (from, to) in Self.pairs where from != to {
