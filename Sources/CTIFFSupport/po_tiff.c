@@ -32,6 +32,8 @@ struct po_tiff {
   int is_writable;
   /// Size of the input being read, in bytes.
   uint64_t input_size;
+  /// Index of the directory libtiff holds, or -1 when unknown (after a failed change).
+  int64_t current_directory;
   int has_error;
   char error[PO_TIFF_MESSAGE_CAPACITY];
 };
@@ -89,7 +91,11 @@ static TIFFOpenOptions *po_tiff_make_options(po_tiff *handle, int64_t max_single
   return options;
 }
 
-static po_tiff *po_tiff_allocate(void) { return calloc(1, sizeof(po_tiff)); }
+static po_tiff *po_tiff_allocate(void) {
+  po_tiff *handle = calloc(1, sizeof(po_tiff));
+  if (handle != NULL) handle->current_directory = 0;  // opening reads the first directory
+  return handle;
+}
 
 // MARK: - Memory I/O
 
@@ -348,7 +354,17 @@ uint32_t po_tiff_directory_count(po_tiff *handle) {
 
 int po_tiff_set_directory(po_tiff *handle, uint32_t index) {
   if (handle->tif == NULL) return 0;
-  return TIFFSetDirectory(handle->tif, (tdir_t)index);
+  if (handle->current_directory == (int64_t)index) return 1;
+  int ok;
+  if (handle->current_directory >= 0 && handle->current_directory + 1 == (int64_t)index) {
+    // TIFFSetDirectory walks the chain from the first IFD on every call (libtiff 4.5), which
+    // makes reading all pages in order quadratic; the next page is one TIFFReadDirectory away.
+    ok = TIFFReadDirectory(handle->tif);
+  } else {
+    ok = TIFFSetDirectory(handle->tif, (tdir_t)index);
+  }
+  handle->current_directory = ok ? (int64_t)index : -1;
+  return ok;
 }
 
 int po_tiff_read_page_fields(po_tiff *handle, po_tiff_page_fields *fields) {

@@ -133,3 +133,31 @@ struct TIFFReaderTests {
     }
   }
 }
+
+@Suite("TIFF long documents")
+struct TIFFLongDocumentTests {
+  /// A 1x1 gray page whose value encodes its index.
+  static func page(_ index: Int) throws -> PixelBuffer {
+    var image = try PixelBuffer(width: 1, height: 1, format: .gray8)
+    image.withMutableView { $0.rowAddress(0).storeBytes(of: UInt8(truncatingIfNeeded: index * 7), as: UInt8.self) }
+    return image
+  }
+
+  @Test("a 1,500-page file reads in order, backwards and at random, each page its own")
+  func manyPages() throws {
+    let count = 1_500
+    let bytes = try TIFFCodec.encode(pages: (0..<count).map(Self.page), options: TIFFWriteOptions(compression: .none))
+    let reader = try TIFFReader(bytes: bytes)
+    #expect(reader.pageCount == count)
+    func value(_ image: PixelBuffer) -> UInt8 { image.packedBytes()[0] }
+    var index = 0
+    for result in reader.pages {
+      #expect(value(try result.get()) == UInt8(truncatingIfNeeded: index * 7), "page \(index)")
+      index += 1
+    }
+    #expect(index == count)
+    for index in [1_499, 3, 1_498, 0, 750, 751, 751] {
+      #expect(value(try reader.decodePage(at: index)) == UInt8(truncatingIfNeeded: index * 7), "page \(index)")
+    }
+  }
+}

@@ -77,6 +77,14 @@ struct TIFFSampleLayoutTests {
     #expect(try decode8(builder) == [255, 255, 255, 255, 170, 170, 170, 255, 85, 85, 85, 255, 0, 0, 0, 255])
   }
 
+  @Test("FillOrder 2 (least significant bit first) is honoured")
+  func lsbFirstFillOrder() throws {
+    let builder = TIFFTestBuilder(
+      width: 8, height: 1, bitsPerSample: [1], photometric: 1, pixelData: [0b0000_0011], fillOrder: 2)
+    let gray = try decode8(builder).enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
+    #expect(gray == [255, 255, 0, 0, 0, 0, 0, 0])
+  }
+
   @Test("palette: the ColorMap's high byte at 8 bits, the entry as stored at 16 bits")
   func palette() throws {
     let red: [UInt16] = [0x1234, 0xFFFF, 0x0100, 0x0000]

@@ -10,6 +10,8 @@ struct TIFFTestBuilder {
   var extraSamples: [Int]? = nil
   var sampleFormat: Int? = nil
   var orientation: Int? = nil
+  /// FillOrder: 2 stores the first pixel in the lowest bit of each byte.
+  var fillOrder: Int? = nil
   /// Red, then green, then blue entries (3 * 2^bits values).
   var colormap: [UInt16]? = nil
 
@@ -37,6 +39,7 @@ struct TIFFTestBuilder {
       Entry(tag: 279, type: .long, values: [UInt32(pixelData.count)]),
       Entry(tag: 284, type: .short, values: [1]),
     ]
+    if let fillOrder { entries.append(Entry(tag: 266, type: .short, values: [UInt32(fillOrder)])) }
     if let orientation { entries.append(Entry(tag: 274, type: .short, values: [UInt32(orientation)])) }
     if let colormap { entries.append(Entry(tag: 320, type: .short, values: colormap.map(UInt32.init))) }
     if let extraSamples { entries.append(Entry(tag: 338, type: .short, values: extraSamples.map(UInt32.init))) }

@@ -73,7 +73,9 @@ uint64_t po_tiff_input_size(const po_tiff *handle);
 /// Number of directories in the main IFD chain (libtiff stops at loops), or 0 on error.
 uint32_t po_tiff_directory_count(po_tiff *handle);
 
-/// Makes directory `index` (0-based, in chain order) current. Returns 1 on success.
+/// Makes directory `index` (0-based, in chain order) current: nothing to do when it already
+/// is, one TIFFReadDirectory when it is the next one, TIFFSetDirectory otherwise. Returns 1
+/// on success.
 int po_tiff_set_directory(po_tiff *handle, uint32_t index);
 
 /// The fields of the current directory that decoding needs. Absent tags hold libtiff's

@@ -24,6 +24,7 @@ public struct TIFFReadOptions: Sendable, Hashable {
   /// Size and page-count limits checked before anything is allocated.
   public var limits: DecodingLimits
 
+  /// Options decoding to `outputFormat` within `limits`.
   public init(outputFormat: TIFFOutputFormat = .rgba8Premultiplied, limits: DecodingLimits = .standard) {
     self.outputFormat = outputFormat
     self.limits = limits
@@ -59,6 +60,7 @@ public enum TIFFCompression: Sendable, Hashable, CaseIterable, CustomStringConve
     }
   }
 
+  /// The scheme's usual name ("none", "LZW", "Deflate", "PackBits").
   public var description: String {
     switch self {
     case .none: "none"
@@ -80,6 +82,7 @@ public struct TIFFWriteOptions: Sendable, Hashable {
   /// sample: smaller, and read back to the same pixels. Default: true.
   public var dropsAlphaOfOpaqueImages: Bool
 
+  /// Options with the given compression and BigTIFF and alpha choices.
   public init(
     compression: TIFFCompression = .deflate, forcesBigTIFF: Bool = false,
     dropsAlphaOfOpaqueImages: Bool = true

@@ -28,7 +28,8 @@ enum TIFFPageDecoder {
     if case .samples(let layout)? = try? TIFFSampleLayout.plan(for: fields) {
       alpha = layout.alpha
     } else if let photometric = fields.photometric {
-      alpha = TIFFSampleLayout.alpha(of: fields, colourSamples: 3, photometric: photometric)
+      alpha = TIFFSampleLayout.alpha(
+        of: fields, colourSamples: TIFFSampleLayout.colourSampleCount(photometric: photometric), photometric: photometric)
     }
     return TIFFPageInfo(
       index: index, width: fields.width, height: fields.height, bitsPerSample: fields.bitsPerSample,

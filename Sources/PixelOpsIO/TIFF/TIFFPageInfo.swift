@@ -12,7 +12,9 @@ public enum TIFFAlpha: Sendable, Hashable {
 public struct TIFFPageInfo: Sendable, Hashable {
   /// The page's position in the IFD chain, from 0.
   public let index: Int
+  /// Width in pixels (ImageWidth).
   public let width: Int
+  /// Height in pixels (ImageLength).
   public let height: Int
   /// Bits of each stored sample (1 to 16 for pages this decoder reads natively).
   public let bitsPerSample: Int

@@ -103,6 +103,7 @@ public final class TIFFReader: Sendable {
   public struct Pages: Sequence, Sendable {
     let reader: TIFFReader
 
+    /// An iterator starting at page 0.
     public func makeIterator() -> Iterator { Iterator(reader: reader) }
 
     /// Decodes the next page on each call to ``next()``.
@@ -118,6 +119,7 @@ public final class TIFFReader: Sendable {
       }
     }
 
+    /// The page count: every page yields one element.
     public var underestimatedCount: Int { reader.pageCount }
   }
 }

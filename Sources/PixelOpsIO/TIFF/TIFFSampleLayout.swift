@@ -119,6 +119,16 @@ struct TIFFSampleLayout: Sendable, Hashable {
     return .samples(layout)
   }
 
+  /// Colour samples of a photometric interpretation: 1 for gray, palette and LogL, 4 for
+  /// CMYK (separated), 3 for the rest.
+  static func colourSampleCount(photometric: Int) -> Int {
+    switch photometric {
+    case TIFFCode.photometricMinIsWhite, TIFFCode.photometricMinIsBlack, TIFFCode.photometricPalette, 4, 32844: 1
+    case 5: 4
+    default: 3
+    }
+  }
+
   /// The alpha rule of libtiff's RGBA interface (`TIFFRGBAImageBegin`).
   static func alpha(of fields: TIFFDirectoryFields, colourSamples: Int, photometric: Int) -> TIFFAlpha {
     guard fields.samplesPerPixel > colourSamples else { return .none }
