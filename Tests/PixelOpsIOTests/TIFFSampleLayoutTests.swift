@@ -1,3 +1,4 @@
+import Foundation
 import PixelOps
 import PixelOpsIO
 import Testing
@@ -35,6 +36,25 @@ struct TIFFSampleLayoutTests {
   @Test("unassociated alpha is premultiplied: round(c * a / 255)")
   func unassociatedAlpha() throws {
     #expect(try decode8(rgba(Self.rgbaSamples, extraSamples: [2])) == [50, 25, 10, 128, 10, 20, 30, 255])
+  }
+
+  @Test(
+    "the associated and unassociated alpha test files decode to their expectations",
+    arguments: [("tiff/rgba-associated-50x70.tif", TIFFAlpha.associated), ("tiff/rgba-unassociated-50x70.tif", .unassociated)])
+  func alphaFiles(path: String, alpha: TIFFAlpha) throws {
+    let reader = try TIFFReader(contentsOf: TIFFTestData.path(path))
+    #expect(try reader.pageInfo(at: 0).alpha == alpha)
+    let image = try reader.decodePage(at: 0)
+    let bytes = image.packedBytes()
+    #expect(bytes == (try TIFFTestData.expectedBytes(path.replacingOccurrences(of: "/", with: "__") + ".rgba8")))
+    // Translucent pixels exist, so the alpha rule matters, and every colour is at most its alpha.
+    #expect(stride(from: 3, to: bytes.count, by: 4).contains { bytes[$0] > 0 && bytes[$0] < 255 })
+    let premultiplied = stride(from: 0, to: bytes.count, by: 4).allSatisfy { (pixel: Int) -> Bool in
+      let alpha = bytes[pixel + 3]
+      return bytes[pixel] <= alpha && bytes[pixel + 1] <= alpha && bytes[pixel + 2] <= alpha
+    }
+    #expect(premultiplied)
+    #expect(!image.isKnownOpaque)
   }
 
   @Test("RGB with a fourth sample and no ExtraSamples, or ExtraSamples 0, is associated alpha")
