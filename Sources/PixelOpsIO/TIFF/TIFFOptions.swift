@@ -1,0 +1,94 @@
+public import PixelOps
+
+/// The pixel format a TIFF page is decoded to.
+public enum TIFFOutputFormat: Sendable, Hashable, CaseIterable {
+  /// Premultiplied RGBA8 (the working format). Samples deeper than 8 bits are scaled to 8
+  /// bits first (`round(v * 255 / max)`), then straight alpha is premultiplied at 8 bits.
+  case rgba8Premultiplied
+  /// Premultiplied RGBA16: the same rules at 16 bits, lossless for 16-bit files.
+  case rgba16Premultiplied
+
+  /// The ``PixelFormat`` of decoded buffers.
+  public var pixelFormat: PixelFormat {
+    switch self {
+    case .rgba8Premultiplied: .rgba8Premultiplied
+    case .rgba16Premultiplied: .rgba16Premultiplied
+    }
+  }
+}
+
+/// How TIFF files are decoded.
+public struct TIFFReadOptions: Sendable, Hashable {
+  /// The format decoded pages come out in. Default: ``TIFFOutputFormat/rgba8Premultiplied``.
+  public var outputFormat: TIFFOutputFormat
+  /// Size and page-count limits checked before anything is allocated.
+  public var limits: DecodingLimits
+
+  /// Options decoding to `outputFormat` within `limits`.
+  public init(outputFormat: TIFFOutputFormat = .rgba8Premultiplied, limits: DecodingLimits = .standard) {
+    self.outputFormat = outputFormat
+    self.limits = limits
+  }
+}
+
+/// The compression schemes the TIFF writer offers; all are lossless.
+public enum TIFFCompression: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// Uncompressed strips.
+  case none
+  /// LZW (TIFF 6), with the horizontal predictor.
+  case lzw
+  /// Deflate (zlib, compression code 8), with the horizontal predictor.
+  case deflate
+  /// PackBits run-length encoding.
+  case packBits
+
+  /// The TIFF Compression tag value.
+  var tagValue: UInt16 {
+    switch self {
+    case .none: 1
+    case .lzw: 5
+    case .deflate: 8
+    case .packBits: 32773
+    }
+  }
+
+  /// The Predictor tag value: horizontal differencing (2) where the codec benefits from it.
+  var predictor: UInt16 {
+    switch self {
+    case .lzw, .deflate: 2
+    case .none, .packBits: 1
+    }
+  }
+
+  /// The scheme's usual name ("none", "LZW", "Deflate", "PackBits").
+  public var description: String {
+    switch self {
+    case .none: "none"
+    case .lzw: "LZW"
+    case .deflate: "Deflate"
+    case .packBits: "PackBits"
+    }
+  }
+}
+
+/// How TIFF files are written.
+public struct TIFFWriteOptions: Sendable, Hashable {
+  /// The compression of every page. Default: ``TIFFCompression/deflate``.
+  public var compression: TIFFCompression
+  /// Writes BigTIFF (64-bit offsets) even when a classic TIFF would do. BigTIFF is chosen
+  /// automatically when the uncompressed pixels approach the 4 GiB limit of classic TIFF.
+  public var forcesBigTIFF: Bool
+  /// Writes opaque RGBA images (``PixelBuffer/isKnownOpaque``) as RGB without an alpha
+  /// sample: smaller, and read back to the same pixels. Default: true.
+  public var dropsAlphaOfOpaqueImages: Bool
+
+  /// Options with the given compression and BigTIFF and alpha choices.
+  public init(
+    compression: TIFFCompression = .deflate, forcesBigTIFF: Bool = false,
+    dropsAlphaOfOpaqueImages: Bool = true
+  ) {
+    self.compression = compression
+    self.forcesBigTIFF = forcesBigTIFF
+    self.dropsAlphaOfOpaqueImages = dropsAlphaOfOpaqueImages
+  }
+}

@@ -1,0 +1,210 @@
+/// Where one sample of every pixel of a row lies in a decoded strip or tile row.
+struct TIFFSampleSource {
+  /// First byte of the row.
+  var row: UnsafeRawPointer
+  /// Index of this sample in the row's first pixel (its sample number for contiguous data,
+  /// 0 for a plane).
+  var firstSample: Int
+  /// Samples from one pixel to the next: SamplesPerPixel for contiguous data, 1 for a plane.
+  var sampleStride: Int
+}
+
+/// Turns rows of stored samples into premultiplied RGBA8 or RGBA16 pixels.
+///
+/// Each used sample is first unpacked into a row of `UInt16` values, then every pixel is
+/// looked up in ``TIFFLevelTables`` and, for unassociated alpha, premultiplied at the output
+/// depth: `round(c * a / 255)` or `round(c * a / 65535)`.
+final class TIFFRowAssembler {
+  let layout: TIFFSampleLayout
+  let tables: TIFFLevelTables
+  /// 8 or 16.
+  let outputBits: Int
+  private let scratch: TIFFScratchMemory
+  private let scratchRowLength: Int
+
+  /// An assembler for rows of at most `maximumPixelCount` pixels.
+  init(layout: TIFFSampleLayout, tables: TIFFLevelTables, outputBits: Int, maximumPixelCount: Int)
+    throws(ImageIOError)
+  {
+    self.layout = layout
+    self.tables = tables
+    self.outputBits = outputBits
+    self.scratchRowLength = maximumPixelCount
+    let (bytes, overflow) = maximumPixelCount.multipliedReportingOverflow(by: 2 * 4)
+    if overflow { throw .pixels(.allocationFailed(bytes: Int.max)) }
+    self.scratch = try TIFFScratchMemory(byteCount: bytes)
+  }
+
+  private func scratchRow(_ index: Int) -> UnsafeMutablePointer<UInt16> {
+    scratch.pointer.assumingMemoryBound(to: UInt16.self) + index * scratchRowLength
+  }
+
+  /// Writes `pixelCount` pixels to `destination` from `sources`, one per entry of
+  /// ``TIFFSampleLayout/usedSamples`` in that order.
+  func assemble(sources: [TIFFSampleSource], pixelCount: Int, into destination: UnsafeMutableRawPointer) {
+    for (index, source) in sources.enumerated() {
+      Self.unpack(source, count: pixelCount, bits: layout.bitsPerSample, into: scratchRow(index))
+    }
+    let colourCount = layout.colour.sampleCount
+    let red = scratchRow(0)
+    let green = colourCount == 3 ? scratchRow(1) : red
+    let blue = colourCount == 3 ? scratchRow(2) : red
+    let alpha = layout.alpha == .none ? nil : scratchRow(colourCount)
+    let premultiplies = layout.alpha == .unassociated
+    tables.red.withUnsafeBufferPointer { redTable in
+      tables.green.withUnsafeBufferPointer { greenTable in
+        tables.blue.withUnsafeBufferPointer { blueTable in
+          (tables.alpha ?? []).withUnsafeBufferPointer { alphaTable in
+            let lookup = Lookup(
+              red: redTable.baseAddress!, green: greenTable.baseAddress!, blue: blueTable.baseAddress!,
+              alpha: alphaTable.baseAddress)
+            if outputBits == 8 {
+              Self.compose8(
+                red: red, green: green, blue: blue, alpha: alpha, lookup: lookup, premultiplies: premultiplies,
+                count: pixelCount, into: destination.assumingMemoryBound(to: UInt8.self))
+            } else {
+              Self.compose16(
+                red: red, green: green, blue: blue, alpha: alpha, lookup: lookup, premultiplies: premultiplies,
+                count: pixelCount, into: destination.assumingMemoryBound(to: UInt16.self))
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private struct Lookup {
+    let red: UnsafePointer<UInt16>
+    let green: UnsafePointer<UInt16>
+    let blue: UnsafePointer<UInt16>
+    let alpha: UnsafePointer<UInt16>?
+  }
+
+  private static func compose8(
+    red: UnsafePointer<UInt16>, green: UnsafePointer<UInt16>, blue: UnsafePointer<UInt16>,
+    alpha: UnsafePointer<UInt16>?, lookup: Lookup, premultiplies: Bool, count: Int,
+    into output: UnsafeMutablePointer<UInt8>
+  ) {
+    var out = output
+    guard let alpha, let alphaTable = lookup.alpha else {
+      for x in 0..<count {
+        out[0] = UInt8(truncatingIfNeeded: lookup.red[Int(red[x])])
+        out[1] = UInt8(truncatingIfNeeded: lookup.green[Int(green[x])])
+        out[2] = UInt8(truncatingIfNeeded: lookup.blue[Int(blue[x])])
+        out[3] = 255
+        out += 4
+      }
+      return
+    }
+    for x in 0..<count {
+      var r = UInt32(lookup.red[Int(red[x])])
+      var g = UInt32(lookup.green[Int(green[x])])
+      var b = UInt32(lookup.blue[Int(blue[x])])
+      let a = UInt32(alphaTable[Int(alpha[x])])
+      if premultiplies {
+        r = premultiply8(r, a)
+        g = premultiply8(g, a)
+        b = premultiply8(b, a)
+      }
+      out[0] = UInt8(truncatingIfNeeded: r)
+      out[1] = UInt8(truncatingIfNeeded: g)
+      out[2] = UInt8(truncatingIfNeeded: b)
+      out[3] = UInt8(truncatingIfNeeded: a)
+      out += 4
+    }
+  }
+
+  private static func compose16(
+    red: UnsafePointer<UInt16>, green: UnsafePointer<UInt16>, blue: UnsafePointer<UInt16>,
+    alpha: UnsafePointer<UInt16>?, lookup: Lookup, premultiplies: Bool, count: Int,
+    into output: UnsafeMutablePointer<UInt16>
+  ) {
+    var out = output
+    guard let alpha, let alphaTable = lookup.alpha else {
+      for x in 0..<count {
+        out[0] = lookup.red[Int(red[x])]
+        out[1] = lookup.green[Int(green[x])]
+        out[2] = lookup.blue[Int(blue[x])]
+        out[3] = 65535
+        out += 4
+      }
+      return
+    }
+    for x in 0..<count {
+      var r = UInt32(lookup.red[Int(red[x])])
+      var g = UInt32(lookup.green[Int(green[x])])
+      var b = UInt32(lookup.blue[Int(blue[x])])
+      let a = UInt32(alphaTable[Int(alpha[x])])
+      if premultiplies {
+        r = premultiply16(r, a)
+        g = premultiply16(g, a)
+        b = premultiply16(b, a)
+      }
+      out[0] = UInt16(truncatingIfNeeded: r)
+      out[1] = UInt16(truncatingIfNeeded: g)
+      out[2] = UInt16(truncatingIfNeeded: b)
+      out[3] = UInt16(truncatingIfNeeded: a)
+      out += 4
+    }
+  }
+
+  /// `round(c * a / 255)` for `c, a <= 255` (exact: `t = c*a + 128`, `(t + t >> 8) >> 8`).
+  @inline(__always)
+  static func premultiply8(_ c: UInt32, _ a: UInt32) -> UInt32 {
+    let t = c &* a &+ 128
+    return (t &+ (t &>> 8)) &>> 8
+  }
+
+  /// `round(c * a / 65535)` for `c, a <= 65535`.
+  @inline(__always)
+  static func premultiply16(_ c: UInt32, _ a: UInt32) -> UInt32 {
+    let t = c &* a &+ 32768
+    return (t &+ (t &>> 16)) &>> 16
+  }
+
+  /// Copies `count` samples of `bits` bits each (MSB-first bit packing below 8 bits and for
+  /// odd depths; native-endian `UInt16` at 16 bits, as libtiff delivers them) into `output`.
+  static func unpack(_ source: TIFFSampleSource, count: Int, bits: Int, into output: UnsafeMutablePointer<UInt16>) {
+    let bytes = source.row.assumingMemoryBound(to: UInt8.self)
+    let stride = source.sampleStride
+    switch bits {
+    case 8:
+      var index = source.firstSample
+      for x in 0..<count {
+        output[x] = UInt16(bytes[index])
+        index += stride
+      }
+    case 16:
+      var offset = source.firstSample * 2
+      for x in 0..<count {
+        output[x] = source.row.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+        offset += stride * 2
+      }
+    case 1, 2, 4:
+      let mask = (1 << bits) - 1
+      var bit = source.firstSample * bits
+      let step = stride * bits
+      for x in 0..<count {
+        let byte = Int(bytes[bit >> 3])
+        output[x] = UInt16(truncatingIfNeeded: (byte >> (8 - bits - (bit & 7))) & mask)
+        bit += step
+      }
+    default:
+      // 3, 5, 6, 7 and 9 ... 15 bits: a sample spans at most 3 bytes.
+      let mask = (1 << bits) - 1
+      var bit = source.firstSample * bits
+      let step = stride * bits
+      for x in 0..<count {
+        let first = bit >> 3
+        let last = (bit + bits - 1) >> 3
+        var accumulator = 0
+        for index in first...last {
+          accumulator = accumulator << 8 | Int(bytes[index])
+        }
+        let shift = (last - first + 1) * 8 - (bit & 7) - bits
+        output[x] = UInt16(truncatingIfNeeded: (accumulator >> shift) & mask)
+        bit += step
+      }
+    }
+  }
+}

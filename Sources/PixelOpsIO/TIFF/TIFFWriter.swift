@@ -1,0 +1,105 @@
+import CTIFFSupport
+import PixelOps
+
+/// Writes pages into an open libtiff handle: one directory per page (`TIFFWriteDirectory`),
+/// contiguous strips of about 64 KiB, compressed as the options say.
+enum TIFFWriter {
+  /// Uncompressed pixel bytes above which BigTIFF is chosen: classic TIFF offsets end at 4 GiB.
+  static let bigTIFFThreshold = 3 << 30
+
+  /// Whether `pageCount` pages like `firstPage` call for BigTIFF.
+  static func needsBigTIFF(firstPage: PixelBuffer, pageCount: Int, options: TIFFWriteOptions) -> Bool {
+    if options.forcesBigTIFF { return true }
+    let (pageBytes, overflow) = (firstPage.width * firstPage.height)
+      .multipliedReportingOverflow(by: firstPage.format.bytesPerPixel)
+    let (total, overflow2) = pageBytes.multipliedReportingOverflow(by: pageCount)
+    return overflow || overflow2 || total >= bigTIFFThreshold
+  }
+
+  /// Writes `pageCount` pages, asking `page` for each after the first (already at hand).
+  /// Errors are reported as ``ImageIOError/writeFailed(path:reason:)`` naming `reportedPath`,
+  /// except those `page` throws, which pass through.
+  static func writePages(
+    into handle: TIFFHandle, pageCount: Int, firstPage: PixelBuffer, options: TIFFWriteOptions,
+    reportedPath: String, page: (Int) throws(ImageIOError) -> PixelBuffer
+  ) throws(ImageIOError) {
+    for index in 0..<pageCount {
+      let image = index == 0 ? firstPage : try page(index)
+      try writePage(
+        image, index: index, pageCount: pageCount, into: handle, options: options, reportedPath: reportedPath)
+    }
+    handle.clearError()
+    guard po_tiff_finish(handle.pointer) == 1 else {
+      throw .writeFailed(path: reportedPath, reason: handle.failureMessage("libtiff could not finish the file"))
+    }
+  }
+
+  private static func writePage(
+    _ image: PixelBuffer, index: Int, pageCount: Int, into handle: TIFFHandle, options: TIFFWriteOptions,
+    reportedPath: String
+  ) throws(ImageIOError) {
+    func failure(_ what: String) -> ImageIOError {
+      .writeFailed(path: reportedPath, reason: handle.failureMessage("libtiff could not \(what) (page \(index))"))
+    }
+    guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
+      throw .writeFailed(path: reportedPath, reason: "page \(index) is too large for TIFF")
+    }
+    let stored = TIFFStoredFormat(
+      format: image.format, isOpaque: image.isKnownOpaque, dropsAlphaOfOpaqueImages: options.dropsAlphaOfOpaqueImages)
+    let recordsPages = pageCount > 1 && pageCount <= Int(UInt16.max)
+    var layout = po_tiff_page_layout(
+      width: width, height: height, bits_per_sample: UInt16(stored.bitsPerSample),
+      samples_per_pixel: UInt16(stored.samplesPerPixel), photometric: UInt16(stored.photometric),
+      alpha_sample: stored.alphaSample.map(UInt16.init) ?? 0xFFFF,
+      compression: options.compression.tagValue, predictor: options.compression.predictor,
+      page_index: recordsPages ? UInt16(index) : 0, page_count: recordsPages ? UInt16(pageCount) : 0)
+    handle.clearError()
+    let rowsPerStrip = Int(po_tiff_begin_page(handle.pointer, &layout))
+    guard rowsPerStrip > 0 else { throw failure("set up the page") }
+
+    let rowBytes = stored.rowByteCount(width: image.width)
+    let strip = try TIFFScratchMemory(byteCount: rowBytes * rowsPerStrip)
+    let verbatim = stored.isVerbatim(for: image.format)
+    try image.withView { (view: PixelView) throws(ImageIOError) in
+      var top = 0
+      var stripIndex: UInt32 = 0
+      while top < view.height {
+        let rows = min(rowsPerStrip, view.height - top)
+        for row in 0..<rows {
+          let destination = strip.pointer + row * rowBytes
+          if verbatim {
+            destination.copyMemory(from: view.rowAddress(top + row), byteCount: rowBytes)
+          } else {
+            gather(view.rowAddress(top + row), width: view.width, format: view.format, stored: stored, into: destination)
+          }
+        }
+        handle.clearError()
+        guard po_tiff_write_strip(handle.pointer, stripIndex, strip.pointer, Int64(rows * rowBytes)) == 1 else {
+          throw failure("write strip \(stripIndex)")
+        }
+        top += rows
+        stripIndex += 1
+      }
+    }
+    handle.clearError()
+    guard po_tiff_end_page(handle.pointer) == 1 else { throw failure("write the directory") }
+  }
+
+  /// Copies the stored samples of one row, channel by channel (dropping alpha or reordering
+  /// BGRA to RGBA).
+  private static func gather(
+    _ source: UnsafeRawPointer, width: Int, format: PixelFormat, stored: TIFFStoredFormat,
+    into destination: UnsafeMutableRawPointer
+  ) {
+    let bytesPerPixel = format.bytesPerPixel
+    let bytesPerChannel = format.bitsPerChannel / 8
+    var output = destination
+    for x in 0..<width {
+      let pixel = source + x * bytesPerPixel
+      for channel in stored.sourceChannels {
+        output.copyMemory(from: pixel + channel * bytesPerChannel, byteCount: bytesPerChannel)
+        output += bytesPerChannel
+      }
+    }
+  }
+}

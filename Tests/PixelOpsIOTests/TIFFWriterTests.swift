@@ -1,0 +1,204 @@
+import Foundation
+import PixelOps
+import PixelOpsIO
+import Testing
+
+@Suite("TIFF writing")
+struct TIFFWriterTests {
+  static let sizes: [(Int, Int)] = [(1, 1), (3, 5), (67, 33), (130, 1), (1, 70)]
+
+  /// Random premultiplied RGBA8 (every colour at most its alpha), or RGBA16 likewise.
+  static func randomPremultiplied(width: Int, height: Int, format: PixelFormat, seed: UInt64) throws -> PixelBuffer {
+    var generator = TIFFSeededGenerator(seed: seed)
+    var image = try PixelBuffer(width: width, height: height, format: format)
+    image.withMutableView { view in
+      for y in 0..<view.height {
+        if format == .rgba16Premultiplied {
+          let row = view.rowAddress(y).assumingMemoryBound(to: UInt16.self)
+          for x in 0..<view.width {
+            let alpha = UInt16.random(in: 0...65535, using: &generator)
+            for channel in 0..<3 { row[x * 4 + channel] = UInt16.random(in: 0...alpha, using: &generator) }
+            row[x * 4 + 3] = alpha
+          }
+        } else {
+          let row = view.rowAddress(y).assumingMemoryBound(to: UInt8.self)
+          for x in 0..<view.width * view.format.bytesPerPixel {
+            row[x] = UInt8.random(in: 0...255, using: &generator)
+          }
+          if format == .rgba8Premultiplied {
+            for x in 0..<view.width {
+              for channel in 0..<3 { row[x * 4 + channel] = min(row[x * 4 + channel], row[x * 4 + 3]) }
+            }
+          }
+        }
+      }
+    }
+    return image
+  }
+
+  static var sizeAndCompression: [(width: Int, height: Int, compression: TIFFCompression)] {
+    sizes.flatMap { size in TIFFCompression.allCases.map { (size.0, size.1, $0) } }
+  }
+
+  @Test("premultiplied RGBA8 round-trips exactly", arguments: sizeAndCompression)
+  func rgba8(width: Int, height: Int, compression: TIFFCompression) throws {
+    let image = try Self.randomPremultiplied(width: width, height: height, format: .rgba8Premultiplied, seed: UInt64(width * 1000 + height))
+    let bytes = try TIFFCodec.encode(image, options: TIFFWriteOptions(compression: compression))
+    let reader = try TIFFReader(bytes: bytes)
+    #expect(try reader.decodePage(at: 0) == image)
+    let info = try reader.pageInfo(at: 0)
+    #expect(info.alpha == .associated)
+    #expect(info.compression == [TIFFCompression.none: 1, .lzw: 5, .deflate: 8, .packBits: 32773][compression])
+  }
+
+  @Test("Gray8 round-trips as R = G = B", arguments: TIFFCompression.allCases)
+  func gray8(compression: TIFFCompression) throws {
+    let image = try Self.randomPremultiplied(width: 37, height: 11, format: .gray8, seed: 7)
+    let decoded = try TIFFCodec.decode(TIFFCodec.encode(image, options: TIFFWriteOptions(compression: compression)))
+    let gray = image.packedBytes()
+    #expect(decoded.packedBytes() == gray.flatMap { [$0, $0, $0, 255] })
+    #expect(decoded.isKnownOpaque)
+  }
+
+  @Test("premultiplied RGBA16 round-trips exactly", arguments: TIFFCompression.allCases)
+  func rgba16(compression: TIFFCompression) throws {
+    let image = try Self.randomPremultiplied(width: 29, height: 13, format: .rgba16Premultiplied, seed: 16)
+    let bytes = try TIFFCodec.encode(image, options: TIFFWriteOptions(compression: compression))
+    let decoded = try TIFFCodec.decode(bytes, options: TIFFReadOptions(outputFormat: .rgba16Premultiplied))
+    #expect(decoded == image)
+    #expect(try TIFFReader(bytes: bytes).pageInfo(at: 0).bitsPerSample == 16)
+  }
+
+  @Test(
+    "other formats are stored losslessly and read back premultiplied",
+    arguments: [PixelFormat.rgba8Straight, .bgra8Premultiplied, .grayAlpha8, .rgba16Straight])
+  func otherFormats(format: PixelFormat) throws {
+    let source = try Self.randomPremultiplied(width: 21, height: 9, format: format == .rgba16Straight ? .rgba16Premultiplied : .rgba8Premultiplied, seed: 3)
+    let image = format == .grayAlpha8
+      ? try Self.randomPremultiplied(width: 21, height: 9, format: .grayAlpha8, seed: 4)
+      : try source.converted(to: format)
+    let output: TIFFOutputFormat = format.bitsPerChannel == 16 ? .rgba16Premultiplied : .rgba8Premultiplied
+    let decoded = try TIFFCodec.decode(TIFFCodec.encode(image), options: TIFFReadOptions(outputFormat: output))
+    #expect(decoded == (try image.converted(to: output.pixelFormat)))
+  }
+
+  @Test("opaque images are written without alpha and read back identical")
+  func opaqueDropsAlpha() throws {
+    var image = try Self.randomPremultiplied(width: 15, height: 4, format: .rgba8Premultiplied, seed: 9)
+    image.withMutableView { view in
+      for y in 0..<view.height {
+        for x in 0..<view.width { view.rowAddress(y).storeBytes(of: 255, toByteOffset: x * 4 + 3, as: UInt8.self) }
+      }
+    }
+    let opaque = image.updateOpacity()
+    #expect(opaque)
+    let bytes = try TIFFCodec.encode(image)
+    let reader = try TIFFReader(bytes: bytes)
+    #expect(try reader.pageInfo(at: 0).samplesPerPixel == 3)
+    let decoded = try reader.decodePage(at: 0)
+    #expect(decoded == image)
+    #expect(decoded.isKnownOpaque)
+    let kept = try TIFFCodec.encode(image, options: TIFFWriteOptions(dropsAlphaOfOpaqueImages: false))
+    #expect(try TIFFReader(bytes: kept).pageInfo(at: 0).samplesPerPixel == 4)
+  }
+
+  @Test("BigTIFF can be forced")
+  func bigTIFF() throws {
+    let image = try Self.randomPremultiplied(width: 9, height: 9, format: .rgba8Premultiplied, seed: 43)
+    let bytes = try TIFFCodec.encode(image, options: TIFFWriteOptions(forcesBigTIFF: true))
+    #expect(bytes[2] == 43 && bytes[3] == 0)
+    #expect(try TIFFCodec.decode(bytes) == image)
+  }
+
+  @Test("three pages of different sizes and formats round-trip through a file", arguments: TIFFCompression.allCases)
+  func threePages(compression: TIFFCompression) throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("pages.tif")
+    let pages = [
+      try Self.randomPremultiplied(width: 5, height: 3, format: .rgba8Premultiplied, seed: 1),
+      try Self.randomPremultiplied(width: 1, height: 1, format: .rgba8Premultiplied, seed: 2),
+      try Self.randomPremultiplied(width: 40, height: 17, format: .rgba8Premultiplied, seed: 3),
+    ]
+    try TIFFCodec.write(pages: pages, to: path, options: TIFFWriteOptions(compression: compression))
+    let reader = try TIFFReader(contentsOf: path)
+    #expect(reader.pageCount == 3)
+    #expect(try reader.decodeAllPages() == pages)
+    #expect(try directory.contents() == ["pages.tif"])
+  }
+
+  @Test("writing replaces an existing file")
+  func replacesFile() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("image.tif")
+    let first = try Self.randomPremultiplied(width: 4, height: 4, format: .rgba8Premultiplied, seed: 11)
+    let second = try Self.randomPremultiplied(width: 6, height: 2, format: .rgba8Premultiplied, seed: 12)
+    try TIFFCodec.write(first, to: path)
+    try TIFFCodec.write(second, to: path)
+    #expect(try TIFFCodec.decode(contentsOf: path) == second)
+    #expect(try directory.contents() == ["image.tif"])
+  }
+
+  @Test("a failed write leaves the existing file intact and no temporary file behind")
+  func atomicFailure() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("image.tif")
+    let original = try Self.randomPremultiplied(width: 8, height: 8, format: .rgba8Premultiplied, seed: 21)
+    try TIFFCodec.write(original, to: path)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    let failure = ImageIOError.unsupported(.tiff, message: "page 2 is not ready")
+    #expect(throws: failure) {
+      try TIFFCodec.write(pageCount: 3, to: path) { (index: Int) throws(ImageIOError) -> PixelBuffer in
+        if index == 2 { throw failure }
+        return original
+      }
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(try directory.contents() == ["image.tif"])
+  }
+
+  @Test("writing into a missing directory or with no pages fails with writeFailed")
+  func writeFailures() throws {
+    let image = try Self.randomPremultiplied(width: 2, height: 2, format: .rgba8Premultiplied, seed: 5)
+    #expect {
+      try TIFFCodec.write(image, to: "/nonexistent-directory/image.tif")
+    } throws: { error in
+      guard case .writeFailed(let path, let reason)? = error as? ImageIOError else { return false }
+      return path == "/nonexistent-directory/image.tif" && !reason.isEmpty
+    }
+    let directory = try TemporaryDirectory()
+    #expect {
+      try TIFFCodec.write(pages: [], to: directory.path("empty.tif"))
+    } throws: { error in
+      guard case .writeFailed? = error as? ImageIOError else { return false }
+      return true
+    }
+    #expect(throws: ImageIOError.writeFailed(path: "<memory>", reason: "no pages to write")) {
+      _ = try TIFFCodec.encode(pages: [])
+    }
+    #expect(try directory.contents().isEmpty)
+  }
+}
+
+/// A fresh directory under the system's temporary directory, removed when released.
+final class TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("PixelOpsTIFF-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String) -> String {
+    url.appendingPathComponent(name).path
+  }
+
+  /// Names in the directory, hidden files included, sorted.
+  func contents() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
