@@ -24,7 +24,7 @@ struct TIFFConformanceTests {
   func decodesRGBA8(_ entry: TIFFTestData.Expectation) throws {
     let pages: [PixelBuffer]
     do {
-      pages = try TIFFCodec.decodeAllPages(contentsOf: TIFFTestData.path(entry.path))
+      pages = try TIFF.readAllPages(contentsOf: TIFFTestData.path(entry.path))
     } catch {
       // Decodable-malformed files may be refused, with a typed error that says why.
       #expect(entry.status == "decodable-malformed" || entry.path == Self.failsOnLibTIFF450, "\(error)")
@@ -52,8 +52,8 @@ struct TIFFConformanceTests {
 
   @Test("decodes 16-bit files to the expected premultiplied RGBA16", arguments: sixteenBit)
   func decodesRGBA16(_ entry: TIFFTestData.Expectation) throws {
-    let options = TIFFReadOptions(outputFormat: .rgba16Premultiplied)
-    let pages = try TIFFCodec.decodeAllPages(contentsOf: TIFFTestData.path(entry.path), options: options)
+    let options = TIFFDecodingOptions(format: .rgba16Premultiplied)
+    let pages = try TIFF.readAllPages(contentsOf: TIFFTestData.path(entry.path), options: options)
     let expected = try #require(entry.rgba16)
     #expect(pages.allSatisfy { $0.format == .rgba16Premultiplied })
     let bytes = pages.flatMap(TIFFTestData.littleEndianPackedBytes)
@@ -64,15 +64,15 @@ struct TIFFConformanceTests {
   @Test("decodes from memory exactly as from a file", arguments: decodable.filter { ($0.rgba8?.bytes ?? 0) < 1 << 20 })
   func decodesFromMemory(_ entry: TIFFTestData.Expectation) throws {
     let bytes = try TIFFTestData.bytes(entry.path)
-    let fromFile = try? TIFFCodec.decodeAllPages(contentsOf: TIFFTestData.path(entry.path))
-    let fromMemory = try? TIFFCodec.decodeAllPages(bytes)
+    let fromFile = try? TIFF.readAllPages(contentsOf: TIFFTestData.path(entry.path))
+    let fromMemory = try? TIFF.decodeAllPages(bytes)
     #expect(fromFile == fromMemory)
   }
 
   @Test("floating-point samples are refused as unsupported", arguments: unsupported)
   func refusesFloatingPoint(_ entry: TIFFTestData.Expectation) {
     #expect {
-      _ = try TIFFCodec.decode(contentsOf: TIFFTestData.path(entry.path))
+      _ = try TIFF.read(contentsOf: TIFFTestData.path(entry.path))
     } throws: { error in
       guard case .unsupported(.tiff, let message)? = error as? ImageIOError else { return false }
       return message.contains("floating-point")

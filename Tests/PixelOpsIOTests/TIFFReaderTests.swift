@@ -51,7 +51,7 @@ struct TIFFReaderTests {
       }
     }
     #expect(throws: ImageIOError.pageOutOfRange(index: 2, pageCount: 2)) {
-      _ = try TIFFCodec.decode(contentsOf: TIFFTestData.path("tiff/libtiff/test_two_ifds.tif"), page: 2)
+      _ = try TIFF.read(contentsOf: TIFFTestData.path("tiff/libtiff/test_two_ifds.tif"), page: 2)
     }
   }
 
@@ -101,14 +101,14 @@ struct TIFFReaderTests {
 
   @Test("more pages than the limit are refused")
   func pageLimit() {
-    let options = TIFFReadOptions(limits: DecodingLimits(maximumPageCount: 11))
+    let options = TIFFDecodingOptions(limits: DecodingLimits(maximumPageCount: 11))
     #expect {
       _ = try TIFFReader(contentsOf: TIFFTestData.path(Self.sequence), options: options)
     } throws: { error in
       guard case .unsupported(.tiff, let message)? = error as? ImageIOError else { return false }
       return message.contains("12 pages")
     }
-    let exact = TIFFReadOptions(limits: DecodingLimits(maximumPageCount: 12))
+    let exact = TIFFDecodingOptions(limits: DecodingLimits(maximumPageCount: 12))
     #expect(throws: Never.self) { _ = try TIFFReader(contentsOf: TIFFTestData.path(Self.sequence), options: exact) }
   }
 
@@ -146,7 +146,7 @@ struct TIFFLongDocumentTests {
   @Test("a 1,500-page file reads in order, backwards and at random, each page its own")
   func manyPages() throws {
     let count = 1_500
-    let bytes = try TIFFCodec.encode(pages: (0..<count).map(Self.page), options: TIFFWriteOptions(compression: .none))
+    let bytes = try TIFF.encode(pages: (0..<count).map(Self.page), options: TIFFEncodingOptions(compression: .none))
     let reader = try TIFFReader(bytes: bytes)
     #expect(reader.pageCount == count)
     func value(_ image: PixelBuffer) -> UInt8 { image.packedBytes()[0] }

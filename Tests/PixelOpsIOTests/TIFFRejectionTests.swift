@@ -20,7 +20,7 @@ struct TIFFRejectionTests {
   @Test("is rejected with a typed error, from a file", arguments: paths)
   func rejectsFile(_ path: String) {
     expectRejection(path) { () throws(ImageIOError) in
-      _ = try TIFFCodec.decodeAllPages(contentsOf: TIFFTestData.path(path))
+      _ = try TIFF.readAllPages(contentsOf: TIFFTestData.path(path))
     }
   }
 
@@ -28,7 +28,7 @@ struct TIFFRejectionTests {
   func rejectsBytes(_ path: String) throws {
     let bytes = try TIFFTestData.bytes(path)
     expectRejection(path) { () throws(ImageIOError) in
-      _ = try TIFFCodec.decodeAllPages(bytes)
+      _ = try TIFF.decodeAllPages(bytes)
     }
   }
 
@@ -49,9 +49,9 @@ struct TIFFRejectionTests {
 
   @Test("a page over the pixel limit is refused before decoding")
   func pixelLimit() {
-    let options = TIFFReadOptions(limits: DecodingLimits(maximumPixelCount: 64 * 64 - 1))
+    let options = TIFFDecodingOptions(limits: DecodingLimits(maximumPixelCount: 64 * 64 - 1))
     #expect(throws: ImageIOError.tooLarge(width: 64, height: 64, limit: 64 * 64 - 1)) {
-      _ = try TIFFCodec.decode(contentsOf: TIFFTestData.path("tiff/sequence-12x64x64-rgba.tif"), options: options)
+      _ = try TIFF.read(contentsOf: TIFFTestData.path("tiff/sequence-12x64x64-rgba.tif"), options: options)
     }
   }
 
@@ -59,7 +59,7 @@ struct TIFFRejectionTests {
   func notATIFF() {
     let bytes = Array("GIF89a, not a TIFF at all".utf8)
     #expect {
-      _ = try TIFFCodec.decode(bytes)
+      _ = try TIFF.decode(bytes)
     } throws: { error in
       guard case .notRecognized(.tiff, let detail)? = error as? ImageIOError else { return false }
       return !detail.isEmpty
@@ -70,7 +70,7 @@ struct TIFFRejectionTests {
   func headerOnly() {
     let header: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0]
     #expect {
-      _ = try TIFFCodec.decode(header)
+      _ = try TIFF.decode(header)
     } throws: { error in
       switch error as? ImageIOError {
       case .truncated(.tiff, let message)?, .corrupt(.tiff, let message)?: !message.isEmpty
@@ -94,10 +94,10 @@ struct TIFFRejectionTests {
   @Test("every prefix of a valid file fails with a typed error or decodes to the right pixels")
   func truncatedPrefixes() throws {
     let bytes = try TIFFTestData.bytes("tiff/rgba8-lzw-45x20.tif")
-    let whole = try TIFFCodec.decode(bytes)
+    let whole = try TIFF.decode(bytes)
     for length in stride(from: 0, to: bytes.count, by: 37) {
       do {
-        let image = try TIFFCodec.decode(Array(bytes.prefix(length)))
+        let image = try TIFF.decode(Array(bytes.prefix(length)))
         #expect(image == whole, "prefix of \(length) bytes")
       } catch {
         #expect(!TIFFErrorText.message(of: error).isEmpty)

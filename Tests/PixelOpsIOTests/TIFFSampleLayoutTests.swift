@@ -8,11 +8,11 @@ import Testing
 @Suite("TIFF sample layouts")
 struct TIFFSampleLayoutTests {
   private func decode8(_ builder: TIFFTestBuilder) throws -> [UInt8] {
-    try TIFFCodec.decode(builder.bytes).packedBytes()
+    try TIFF.decode(builder.bytes).packedBytes()
   }
 
   private func decode16(_ builder: TIFFTestBuilder) throws -> [UInt16] {
-    let image = try TIFFCodec.decode(builder.bytes, options: TIFFReadOptions(outputFormat: .rgba16Premultiplied))
+    let image = try TIFF.decode(builder.bytes, options: TIFFDecodingOptions(format: .rgba16Premultiplied))
     return image.withView { view in
       (0..<view.height).flatMap { y in
         Array(UnsafeBufferPointer(start: view.rowAddress(y).assumingMemoryBound(to: UInt16.self), count: view.width * 4))
@@ -67,7 +67,7 @@ struct TIFFSampleLayoutTests {
   func unspecifiedExtraSampleIsNotAlpha() throws {
     let builder = TIFFTestBuilder(
       width: 2, height: 1, bitsPerSample: [8, 8], photometric: 1, pixelData: [77, 0, 200, 0], extraSamples: [0])
-    let image = try TIFFCodec.decode(builder.bytes)
+    let image = try TIFF.decode(builder.bytes)
     #expect(image.packedBytes() == [77, 77, 77, 255, 200, 200, 200, 255])
     #expect(image.isKnownOpaque)
   }
@@ -133,7 +133,7 @@ struct TIFFSampleLayoutTests {
     let builder = TIFFTestBuilder(
       width: 3, height: 1, bitsPerSample: [8, 8, 8, 8], photometric: 5,
       pixelData: [0, 0, 0, 0, 0, 0, 0, 255, 255, 0, 0, 0])
-    let image = try TIFFCodec.decode(builder.bytes)
+    let image = try TIFF.decode(builder.bytes)
     #expect(image.packedBytes() == [255, 255, 255, 255, 0, 0, 0, 255, 0, 255, 255, 255])
     #expect(image.isKnownOpaque)
     #expect(try decode16(builder) == [65535, 65535, 65535, 65535, 0, 0, 0, 65535, 0, 65535, 65535, 65535])
@@ -144,7 +144,7 @@ struct TIFFSampleLayoutTests {
     let builder = TIFFTestBuilder(
       width: 1, height: 1, bitsPerSample: [32], photometric: 1, pixelData: [0, 0, 0x80, 0x3F], sampleFormat: 3)
     #expect {
-      _ = try TIFFCodec.decode(builder.bytes)
+      _ = try TIFF.decode(builder.bytes)
     } throws: { error in
       guard case .unsupported(.tiff, let message)? = error as? ImageIOError else { return false }
       return message.contains("32-bit floating-point")
@@ -165,7 +165,7 @@ struct TIFFSampleLayoutTests {
   func uncompressedDataMissing() {
     let builder = TIFFTestBuilder(width: 1000, height: 1000, bitsPerSample: [8], photometric: 1, pixelData: [1, 2, 3])
     #expect {
-      _ = try TIFFCodec.decode(builder.bytes)
+      _ = try TIFF.decode(builder.bytes)
     } throws: { error in
       guard case .truncated(.tiff, let message)? = error as? ImageIOError else { return false }
       return message.contains("1000000")

@@ -43,7 +43,7 @@ struct TIFFWriterTests {
   @Test("premultiplied RGBA8 round-trips exactly", arguments: sizeAndCompression)
   func rgba8(width: Int, height: Int, compression: TIFFCompression) throws {
     let image = try Self.randomPremultiplied(width: width, height: height, format: .rgba8Premultiplied, seed: UInt64(width * 1000 + height))
-    let bytes = try TIFFCodec.encode(image, options: TIFFWriteOptions(compression: compression))
+    let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(compression: compression))
     let reader = try TIFFReader(bytes: bytes)
     #expect(try reader.decodePage(at: 0) == image)
     let info = try reader.pageInfo(at: 0)
@@ -54,7 +54,7 @@ struct TIFFWriterTests {
   @Test("Gray8 round-trips as R = G = B", arguments: TIFFCompression.allCases)
   func gray8(compression: TIFFCompression) throws {
     let image = try Self.randomPremultiplied(width: 37, height: 11, format: .gray8, seed: 7)
-    let decoded = try TIFFCodec.decode(TIFFCodec.encode(image, options: TIFFWriteOptions(compression: compression)))
+    let decoded = try TIFF.decode(TIFF.encode(image, options: TIFFEncodingOptions(compression: compression)))
     let gray = image.packedBytes()
     #expect(decoded.packedBytes() == gray.flatMap { [$0, $0, $0, 255] })
     #expect(decoded.isKnownOpaque)
@@ -63,8 +63,8 @@ struct TIFFWriterTests {
   @Test("premultiplied RGBA16 round-trips exactly", arguments: TIFFCompression.allCases)
   func rgba16(compression: TIFFCompression) throws {
     let image = try Self.randomPremultiplied(width: 29, height: 13, format: .rgba16Premultiplied, seed: 16)
-    let bytes = try TIFFCodec.encode(image, options: TIFFWriteOptions(compression: compression))
-    let decoded = try TIFFCodec.decode(bytes, options: TIFFReadOptions(outputFormat: .rgba16Premultiplied))
+    let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(compression: compression))
+    let decoded = try TIFF.decode(bytes, options: TIFFDecodingOptions(format: .rgba16Premultiplied))
     #expect(decoded == image)
     #expect(try TIFFReader(bytes: bytes).pageInfo(at: 0).bitsPerSample == 16)
   }
@@ -78,7 +78,7 @@ struct TIFFWriterTests {
       ? try Self.randomPremultiplied(width: 21, height: 9, format: .grayAlpha8, seed: 4)
       : try source.converted(to: format)
     let output: TIFFOutputFormat = format.bitsPerChannel == 16 ? .rgba16Premultiplied : .rgba8Premultiplied
-    let decoded = try TIFFCodec.decode(TIFFCodec.encode(image), options: TIFFReadOptions(outputFormat: output))
+    let decoded = try TIFF.decode(TIFF.encode(image), options: TIFFDecodingOptions(format: output))
     #expect(decoded == (try image.converted(to: output.pixelFormat)))
   }
 
@@ -92,22 +92,22 @@ struct TIFFWriterTests {
     }
     let opaque = image.updateOpacity()
     #expect(opaque)
-    let bytes = try TIFFCodec.encode(image)
+    let bytes = try TIFF.encode(image)
     let reader = try TIFFReader(bytes: bytes)
     #expect(try reader.pageInfo(at: 0).samplesPerPixel == 3)
     let decoded = try reader.decodePage(at: 0)
     #expect(decoded == image)
     #expect(decoded.isKnownOpaque)
-    let kept = try TIFFCodec.encode(image, options: TIFFWriteOptions(dropsAlphaOfOpaqueImages: false))
+    let kept = try TIFF.encode(image, options: TIFFEncodingOptions(dropsAlphaOfOpaqueImages: false))
     #expect(try TIFFReader(bytes: kept).pageInfo(at: 0).samplesPerPixel == 4)
   }
 
   @Test("BigTIFF can be forced")
   func bigTIFF() throws {
     let image = try Self.randomPremultiplied(width: 9, height: 9, format: .rgba8Premultiplied, seed: 43)
-    let bytes = try TIFFCodec.encode(image, options: TIFFWriteOptions(forcesBigTIFF: true))
+    let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(forcesBigTIFF: true))
     #expect(bytes[2] == 43 && bytes[3] == 0)
-    #expect(try TIFFCodec.decode(bytes) == image)
+    #expect(try TIFF.decode(bytes) == image)
   }
 
   @Test("three pages of different sizes and formats round-trip through a file", arguments: TIFFCompression.allCases)
@@ -119,7 +119,7 @@ struct TIFFWriterTests {
       try Self.randomPremultiplied(width: 1, height: 1, format: .rgba8Premultiplied, seed: 2),
       try Self.randomPremultiplied(width: 40, height: 17, format: .rgba8Premultiplied, seed: 3),
     ]
-    try TIFFCodec.write(pages: pages, to: path, options: TIFFWriteOptions(compression: compression))
+    try TIFF.write(pages: pages, to: path, options: TIFFEncodingOptions(compression: compression))
     let reader = try TIFFReader(contentsOf: path)
     #expect(reader.pageCount == 3)
     #expect(try reader.decodeAllPages() == pages)
@@ -132,9 +132,9 @@ struct TIFFWriterTests {
     let path = directory.path("image.tif")
     let first = try Self.randomPremultiplied(width: 4, height: 4, format: .rgba8Premultiplied, seed: 11)
     let second = try Self.randomPremultiplied(width: 6, height: 2, format: .rgba8Premultiplied, seed: 12)
-    try TIFFCodec.write(first, to: path)
-    try TIFFCodec.write(second, to: path)
-    #expect(try TIFFCodec.decode(contentsOf: path) == second)
+    try TIFF.write(first, to: path)
+    try TIFF.write(second, to: path)
+    #expect(try TIFF.read(contentsOf: path) == second)
     #expect(try directory.contents() == ["image.tif"])
   }
 
@@ -143,12 +143,12 @@ struct TIFFWriterTests {
     let directory = try TemporaryDirectory()
     let path = directory.path("image.tif")
     let original = try Self.randomPremultiplied(width: 8, height: 8, format: .rgba8Premultiplied, seed: 21)
-    try TIFFCodec.write(original, to: path)
+    try TIFF.write(original, to: path)
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
     let failure = ImageIOError.unsupported(.tiff, message: "page 2 is not ready")
     #expect(throws: failure) {
-      try TIFFCodec.write(pageCount: 3, to: path) { (index: Int) throws(ImageIOError) -> PixelBuffer in
+      try TIFF.write(pageCount: 3, to: path) { (index: Int) throws(ImageIOError) -> PixelBuffer in
         if index == 2 { throw failure }
         return original
       }
@@ -161,20 +161,20 @@ struct TIFFWriterTests {
   func writeFailures() throws {
     let image = try Self.randomPremultiplied(width: 2, height: 2, format: .rgba8Premultiplied, seed: 5)
     #expect {
-      try TIFFCodec.write(image, to: "/nonexistent-directory/image.tif")
+      try TIFF.write(image, to: "/nonexistent-directory/image.tif")
     } throws: { error in
       guard case .writeFailed(let path, let reason)? = error as? ImageIOError else { return false }
       return path == "/nonexistent-directory/image.tif" && !reason.isEmpty
     }
     let directory = try TemporaryDirectory()
     #expect {
-      try TIFFCodec.write(pages: [], to: directory.path("empty.tif"))
+      try TIFF.write(pages: [], to: directory.path("empty.tif"))
     } throws: { error in
       guard case .writeFailed? = error as? ImageIOError else { return false }
       return true
     }
     #expect(throws: ImageIOError.writeFailed(path: "<memory>", reason: "no pages to write")) {
-      _ = try TIFFCodec.encode(pages: [])
+      _ = try TIFF.encode(pages: [])
     }
     #expect(try directory.contents().isEmpty)
   }

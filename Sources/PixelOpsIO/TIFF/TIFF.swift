@@ -11,32 +11,32 @@ import CTIFFSupport
 /// the text of typed errors; nothing is printed.
 ///
 /// For multi-page files, ``TIFFReader`` opens a file once and decodes pages on demand.
-public enum TIFFCodec {
+public enum TIFF {
   /// Decodes page `page` (0 = the first in the IFD chain) of the TIFF file at `path`.
   /// Throws as ``TIFFReader/init(contentsOf:options:)`` and ``TIFFReader/decodePage(at:)``.
-  public static func decode(
-    contentsOf path: String, page: Int = 0, options: TIFFReadOptions = TIFFReadOptions()
+  public static func read(
+    contentsOf path: String, page: Int = 0, options: TIFFDecodingOptions = TIFFDecodingOptions()
   ) throws(ImageIOError) -> PixelBuffer {
     try TIFFReader(contentsOf: path, options: options).decodePage(at: page)
   }
 
   /// Decodes page `page` of a TIFF held in memory.
   public static func decode(
-    _ bytes: [UInt8], page: Int = 0, options: TIFFReadOptions = TIFFReadOptions()
+    _ bytes: [UInt8], page: Int = 0, options: TIFFDecodingOptions = TIFFDecodingOptions()
   ) throws(ImageIOError) -> PixelBuffer {
     try TIFFReader(bytes: bytes, options: options).decodePage(at: page)
   }
 
   /// Decodes every page of the TIFF file at `path`, in IFD-chain order.
-  public static func decodeAllPages(
-    contentsOf path: String, options: TIFFReadOptions = TIFFReadOptions()
+  public static func readAllPages(
+    contentsOf path: String, options: TIFFDecodingOptions = TIFFDecodingOptions()
   ) throws(ImageIOError) -> [PixelBuffer] {
     try TIFFReader(contentsOf: path, options: options).decodeAllPages()
   }
 
   /// Decodes every page of a TIFF held in memory, in IFD-chain order.
   public static func decodeAllPages(
-    _ bytes: [UInt8], options: TIFFReadOptions = TIFFReadOptions()
+    _ bytes: [UInt8], options: TIFFDecodingOptions = TIFFDecodingOptions()
   ) throws(ImageIOError) -> [PixelBuffer] {
     try TIFFReader(bytes: bytes, options: options).decodeAllPages()
   }
@@ -45,12 +45,12 @@ public enum TIFFCodec {
   /// beside `path`, which is flushed to disk and renamed over `path` only when complete. On
   /// failure an existing file at `path` is untouched and the temporary file is removed.
   ///
-  /// Every ``PixelFormat`` is stored losslessly (see ``TIFFWriteOptions``); premultiplied
+  /// Every ``PixelFormat`` is stored losslessly (see ``TIFFEncodingOptions``); premultiplied
   /// RGBA is stored with associated alpha, so reading it back gives the same bytes.
   ///
   /// - Throws: ``ImageIOError/writeFailed(path:reason:)``.
   public static func write(
-    _ image: PixelBuffer, to path: String, options: TIFFWriteOptions = TIFFWriteOptions()
+    _ image: PixelBuffer, to path: String, options: TIFFEncodingOptions = TIFFEncodingOptions()
   ) throws(ImageIOError) {
     try write(pages: [image], to: path, options: options)
   }
@@ -58,7 +58,7 @@ public enum TIFFCodec {
   /// Writes `pages` as a multi-page TIFF at `path` (one directory per page, in order),
   /// atomically as ``write(_:to:options:)`` does.
   public static func write(
-    pages: [PixelBuffer], to path: String, options: TIFFWriteOptions = TIFFWriteOptions()
+    pages: [PixelBuffer], to path: String, options: TIFFEncodingOptions = TIFFEncodingOptions()
   ) throws(ImageIOError) {
     try write(pageCount: pages.count, to: path, options: options) { (index: Int) throws(ImageIOError) in pages[index] }
   }
@@ -68,7 +68,7 @@ public enum TIFFCodec {
   /// ``write(_:to:options:)``: if `page` throws, the error is rethrown and `path` is untouched.
   /// BigTIFF is chosen when `pageCount` pages the size of the first approach 4 GiB.
   public static func write(
-    pageCount: Int, to path: String, options: TIFFWriteOptions = TIFFWriteOptions(),
+    pageCount: Int, to path: String, options: TIFFEncodingOptions = TIFFEncodingOptions(),
     page: (Int) throws(ImageIOError) -> PixelBuffer
   ) throws(ImageIOError) {
     guard pageCount > 0 else { throw .writeFailed(path: path, reason: "no pages to write") }
@@ -86,7 +86,7 @@ public enum TIFFCodec {
   }
 
   /// The bytes of a one-page TIFF holding `image`.
-  public static func encode(_ image: PixelBuffer, options: TIFFWriteOptions = TIFFWriteOptions()) throws(ImageIOError)
+  public static func encode(_ image: PixelBuffer, options: TIFFEncodingOptions = TIFFEncodingOptions()) throws(ImageIOError)
     -> [UInt8]
   {
     try encode(pages: [image], options: options)
@@ -95,7 +95,7 @@ public enum TIFFCodec {
   /// The bytes of a multi-page TIFF holding `pages` in order.
   ///
   /// - Throws: ``ImageIOError/writeFailed(path:reason:)`` with the path `<memory>`.
-  public static func encode(pages: [PixelBuffer], options: TIFFWriteOptions = TIFFWriteOptions()) throws(ImageIOError)
+  public static func encode(pages: [PixelBuffer], options: TIFFEncodingOptions = TIFFEncodingOptions()) throws(ImageIOError)
     -> [UInt8]
   {
     guard let firstPage = pages.first else {

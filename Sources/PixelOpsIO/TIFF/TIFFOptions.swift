@@ -18,15 +18,15 @@ public enum TIFFOutputFormat: Sendable, Hashable, CaseIterable {
 }
 
 /// How TIFF files are decoded.
-public struct TIFFReadOptions: Sendable, Hashable {
+public struct TIFFDecodingOptions: Sendable, Hashable {
   /// The format decoded pages come out in. Default: ``TIFFOutputFormat/rgba8Premultiplied``.
-  public var outputFormat: TIFFOutputFormat
+  public var format: TIFFOutputFormat
   /// Size and page-count limits checked before anything is allocated.
   public var limits: DecodingLimits
 
-  /// Options decoding to `outputFormat` within `limits`.
-  public init(outputFormat: TIFFOutputFormat = .rgba8Premultiplied, limits: DecodingLimits = .standard) {
-    self.outputFormat = outputFormat
+  /// Options decoding to `format` within `limits`.
+  public init(format: TIFFOutputFormat = .rgba8Premultiplied, limits: DecodingLimits = .standard) {
+    self.format = format
     self.limits = limits
   }
 }
@@ -72,7 +72,7 @@ public enum TIFFCompression: Sendable, Hashable, CaseIterable, CustomStringConve
 }
 
 /// How TIFF files are written.
-public struct TIFFWriteOptions: Sendable, Hashable {
+public struct TIFFEncodingOptions: Sendable, Hashable {
   /// The compression of every page. Default: ``TIFFCompression/deflate``.
   public var compression: TIFFCompression
   /// Writes BigTIFF (64-bit offsets) even when a classic TIFF would do. BigTIFF is chosen

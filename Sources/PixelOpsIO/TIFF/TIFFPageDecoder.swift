@@ -9,15 +9,15 @@ import PixelOps
 /// YCbCr go through libtiff's RGBA interface (``TIFFRGBAInterfaceDecoder``).
 enum TIFFPageDecoder {
   /// Decodes page `index`, making it the handle's current directory.
-  static func decode(handle: TIFFHandle, page index: Int, options: TIFFReadOptions) throws(ImageIOError) -> PixelBuffer {
+  static func decode(handle: TIFFHandle, page index: Int, options: TIFFDecodingOptions) throws(ImageIOError) -> PixelBuffer {
     let fields = try TIFFDirectoryFields.read(from: handle, directory: index)
     try checkDimensions(fields, limits: options.limits)
     switch try TIFFSampleLayout.plan(for: fields) {
     case .rgbaInterface:
-      return try TIFFRGBAInterfaceDecoder.decode(handle: handle, fields: fields, output: options.outputFormat)
+      return try TIFFRGBAInterfaceDecoder.decode(handle: handle, fields: fields, output: options.format)
     case .samples(let layout):
       return try decodeSamples(
-        handle: handle, fields: fields, layout: layout, output: options.outputFormat, limits: options.limits)
+        handle: handle, fields: fields, layout: layout, output: options.format, limits: options.limits)
     }
   }
 

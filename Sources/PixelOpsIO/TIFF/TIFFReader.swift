@@ -18,7 +18,7 @@ public final class TIFFReader: Sendable {
   /// Number of pages in the main IFD chain.
   public let pageCount: Int
   /// The options every page is decoded with.
-  public let options: TIFFReadOptions
+  public let options: TIFFDecodingOptions
   private let handle: Mutex<TIFFHandle>
 
   /// Opens the TIFF file at `path`.
@@ -28,16 +28,16 @@ public final class TIFFReader: Sendable {
   ///   TIFF, ``ImageIOError/corrupt(_:message:)`` or ``ImageIOError/truncated(_:message:)``
   ///   when its header or first directory is damaged, ``ImageIOError/unsupported(_:message:)``
   ///   when it lists more pages than ``DecodingLimits/maximumPageCount``.
-  public convenience init(contentsOf path: String, options: TIFFReadOptions = TIFFReadOptions()) throws(ImageIOError) {
+  public convenience init(contentsOf path: String, options: TIFFDecodingOptions = TIFFDecodingOptions()) throws(ImageIOError) {
     try self.init(handle: TIFFHandle(readingPath: path), options: options)
   }
 
   /// Opens a TIFF held in memory (the bytes are copied). Throws as ``init(contentsOf:options:)``.
-  public convenience init(bytes: [UInt8], options: TIFFReadOptions = TIFFReadOptions()) throws(ImageIOError) {
+  public convenience init(bytes: [UInt8], options: TIFFDecodingOptions = TIFFDecodingOptions()) throws(ImageIOError) {
     try self.init(handle: TIFFHandle(readingBytes: bytes), options: options)
   }
 
-  private init(handle: sending TIFFHandle, options: TIFFReadOptions) throws(ImageIOError) {
+  private init(handle: sending TIFFHandle, options: TIFFDecodingOptions) throws(ImageIOError) {
     handle.clearError()
     let count = Int(po_tiff_directory_count(handle.pointer))
     guard count > 0 else {
@@ -66,7 +66,7 @@ public final class TIFFReader: Sendable {
     }
   }
 
-  /// Decodes page `index` to ``TIFFReadOptions/outputFormat``. Other pages are not decoded.
+  /// Decodes page `index` to ``TIFFDecodingOptions/format``. Other pages are not decoded.
   ///
   /// - Throws: ``ImageIOError/pageOutOfRange(index:pageCount:)``;
   ///   ``ImageIOError/tooLarge(width:height:limit:)`` when the page exceeds the limits or

@@ -10,7 +10,7 @@ import PixelOps
 /// | GrayAlpha8 | MinIsBlack + unassociated alpha, 8 bits |
 /// | RGBA16 premultiplied / straight | RGB + associated / unassociated alpha, 16 bits |
 ///
-/// Images known to be opaque may drop the alpha sample (``TIFFWriteOptions/dropsAlphaOfOpaqueImages``).
+/// Images known to be opaque may drop the alpha sample (``TIFFEncodingOptions/dropsAlphaOfOpaqueImages``).
 struct TIFFStoredFormat: Sendable, Hashable {
   let samplesPerPixel: Int
   let bitsPerSample: Int

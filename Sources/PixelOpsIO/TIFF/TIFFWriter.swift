@@ -8,7 +8,7 @@ enum TIFFWriter {
   static let bigTIFFThreshold = 3 << 30
 
   /// Whether `pageCount` pages like `firstPage` call for BigTIFF.
-  static func needsBigTIFF(firstPage: PixelBuffer, pageCount: Int, options: TIFFWriteOptions) -> Bool {
+  static func needsBigTIFF(firstPage: PixelBuffer, pageCount: Int, options: TIFFEncodingOptions) -> Bool {
     if options.forcesBigTIFF { return true }
     let (pageBytes, overflow) = (firstPage.width * firstPage.height)
       .multipliedReportingOverflow(by: firstPage.format.bytesPerPixel)
@@ -20,7 +20,7 @@ enum TIFFWriter {
   /// Errors are reported as ``ImageIOError/writeFailed(path:reason:)`` naming `reportedPath`,
   /// except those `page` throws, which pass through.
   static func writePages(
-    into handle: TIFFHandle, pageCount: Int, firstPage: PixelBuffer, options: TIFFWriteOptions,
+    into handle: TIFFHandle, pageCount: Int, firstPage: PixelBuffer, options: TIFFEncodingOptions,
     reportedPath: String, page: (Int) throws(ImageIOError) -> PixelBuffer
   ) throws(ImageIOError) {
     for index in 0..<pageCount {
@@ -35,7 +35,7 @@ enum TIFFWriter {
   }
 
   private static func writePage(
-    _ image: PixelBuffer, index: Int, pageCount: Int, into handle: TIFFHandle, options: TIFFWriteOptions,
+    _ image: PixelBuffer, index: Int, pageCount: Int, into handle: TIFFHandle, options: TIFFEncodingOptions,
     reportedPath: String
   ) throws(ImageIOError) {
     func failure(_ what: String) -> ImageIOError {
