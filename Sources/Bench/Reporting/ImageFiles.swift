@@ -5,10 +5,15 @@ import PixelOpsIO
 
 /// Reading `--src`/`--dst` images and writing `--save-inputs`/`--save-output` images.
 enum ImageFiles {
-  /// A PNG file as premultiplied RGBA8. Bad files fail with
+  /// A PNG or TIFF file (told apart by the PNG signature) as premultiplied RGBA8; the first
+  /// page of a multi-page TIFF. Bad files fail with
   /// the library's error text.
   static func read(_ path: String) throws -> PixelBuffer {
-    try PNG.read(contentsOf: path)
+    do {
+      return try PNG.read(contentsOf: path)
+    } catch .notRecognized(.png, _) {
+      return try TIFF.read(contentsOf: path)
+    }
   }
 
   /// Writes every generated content at `size` as `<content>.png` in `directory` (PNG stores
