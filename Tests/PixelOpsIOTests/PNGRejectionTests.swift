@@ -55,8 +55,9 @@ import Testing
   @Test(arguments: invalidPNGs)
   func isRejected(_ entry: InvalidEntry) throws {
     let expected = try #require(Self.verdicts[entry.path])
+    let bytes = try TestData.bytes(entry.path)
     do {
-      let image = try PNG.decode(TestData.bytes(entry.path))
+      let image = try PNG.decode(bytes)
       Issue.record("\(entry.path) decoded to \(image.width)x\(image.height); expected rejection: \(entry.reason)")
     } catch {
       #expect(Self.verdict(of: error) == expected, "\(entry.path): \(error)")
@@ -71,7 +72,7 @@ import Testing
   }
 
   @Test func limitsAreTheCallers() throws {
-    let bytes = TestData.bytes("png/pngsuite/basn6a08.png")  // 32 x 32
+    let bytes = try TestData.bytes("png/pngsuite/basn6a08.png")  // 32 x 32
     let tight = PNGDecodingOptions(limits: DecodingLimits(maximumPixelCount: 1023))
     #expect(throws: ImageIOError.tooLarge(width: 32, height: 32, limit: 1023)) {
       try PNG.decode(bytes, options: tight)
@@ -83,7 +84,7 @@ import Testing
   /// A header within the pixel limit (10000 x 10000 gray) whose IDAT is a few bytes cannot
   /// be decoded: refused as truncated from the IDAT size, not after allocating 400 MB.
   @Test func imageDataTooSmallForTheHeaderIsRefused() throws {
-    var bytes = TestData.bytes("png/pngsuite/basn0g08.png")
+    var bytes = try TestData.bytes("png/pngsuite/basn0g08.png")
     // IHDR data starts at byte 16: width, height (big-endian); then fix the CRC.
     let header = ChunkPatch(bytes: bytes)
     bytes = header.withIHDR(width: 10_000, height: 10_000)
@@ -130,8 +131,8 @@ import Testing
   /// Every prefix of a valid file (cut every 7 bytes) is refused, as truncated or corrupt,
   /// and never crashes. Interlaced and 16-bit files take other paths through the decoder.
   @Test(arguments: ["png/pngsuite/basn6a08.png", "png/pngsuite/basi6a16.png", "png/pngsuite/basi3p02.png"])
-  func everyTruncationIsRefused(_ path: String) {
-    let bytes = TestData.bytes(path)
+  func everyTruncationIsRefused(_ path: String) throws {
+    let bytes = try TestData.bytes(path)
     for length in stride(from: 0, to: bytes.count, by: 7) {
       do {
         _ = try PNG.decode(Array(bytes[..<length]))
@@ -146,9 +147,9 @@ import Testing
   /// Random byte damage after the signature either decodes or throws an ImageIOError;
   /// nothing traps or reads out of bounds (run under AddressSanitizer too).
   @Test(arguments: ["png/pngsuite/basn2c08.png", "png/pngsuite/basi4a16.png", "png/pngsuite/tbbn3p08.png"])
-  func randomDamageNeverCrashes(_ path: String) {
-    let original = TestData.bytes(path)
-    var random = SplitMix64(seed: UInt64(original.count))
+  func randomDamageNeverCrashes(_ path: String) throws {
+    let original = try TestData.bytes(path)
+    var random = SeededGenerator(seed: UInt64(original.count))
     var rejected = 0
     for _ in 0..<200 {
       var bytes = original

@@ -26,6 +26,17 @@ import Testing
     #expect(paths.count == 33)
   }
 
+  /// Gzip-compressed expectations decompress to the size and digest index.json gives.
+  @Test func compressedExpectationsDecompress() throws {
+    let entry = try #require(TestData.validEntries().first { $0.path == "tiff/pillow/tiff_strip_ycbcr_jpeg_2x2_sampling.tif" })
+    let pixels = try #require(entry.rgba8)
+    #expect(pixels.isCompressed)
+    let bytes = try TestData.expectedBytes(pixels.file)
+    #expect(bytes.count == pixels.bytes)
+    #expect(TestData.fnv1a64(bytes) == pixels.fnv1a64)
+    #expect(TestData.expectedRGBA8(entry) == nil)
+  }
+
   @Test func multiPageEntriesDecodeListFields() throws {
     let entries = TestData.validEntries()
     let multipage = try #require(entries.first { $0.path == "tiff/pillow/multipage.tiff" })

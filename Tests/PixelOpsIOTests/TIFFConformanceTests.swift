@@ -9,9 +9,10 @@ struct TIFFConformanceTests {
   /// 4.5.1). The test accepts the exact pixels (a newer libtiff) or a typed error.
   static let failsOnLibTIFF450 = "tiff/malformed/testfax3_bug_513.tiff"
 
-  static let decodable = TIFFTestData.expectations.filter { $0.status != "unsupported" }
-  static let sixteenBit = TIFFTestData.expectations.filter { $0.rgba16 != nil }
-  static let unsupported = TIFFTestData.expectations.filter { $0.status == "unsupported" }
+  static let entries = TestData.validEntries().filter { $0.format == "tiff" }
+  static let decodable = entries.filter { $0.status != "unsupported" }
+  static let sixteenBit = entries.filter { $0.rgba16 != nil }
+  static let unsupported = entries.filter { $0.status == "unsupported" }
 
   @Test("the index lists the TIFFs the README describes")
   func indexIsComplete() {
@@ -21,10 +22,10 @@ struct TIFFConformanceTests {
   }
 
   @Test("decodes every page to the expected premultiplied RGBA8", arguments: decodable)
-  func decodesRGBA8(_ entry: TIFFTestData.Expectation) throws {
+  func decodesRGBA8(_ entry: ExpectedEntry) throws {
     let pages: [PixelBuffer]
     do {
-      pages = try TIFF.readAllPages(contentsOf: TIFFTestData.path(entry.path))
+      pages = try TIFF.readAllPages(contentsOf: TestData.path(entry.path))
     } catch {
       // Decodable-malformed files may be refused, with a typed error that says why.
       #expect(entry.status == "decodable-malformed" || entry.path == Self.failsOnLibTIFF450, "\(error)")
@@ -37,7 +38,7 @@ struct TIFFConformanceTests {
     #expect(pages.allSatisfy { $0.format == .rgba8Premultiplied })
     let expected = try #require(entry.rgba8)
     #expect(pages.reduce(0) { $0 + $1.width * $1.height * 4 } == expected.bytes)
-    let digest = TIFFTestData.digest(of: pages)
+    let digest = TestData.fnv1a64(ofPages: pages)
     if let tolerance = entry.tolerance, digest != expected.fnv1a64 {
       try expectWithinTolerance(pages, expected: expected, tolerance: tolerance)
     } else {
@@ -51,28 +52,28 @@ struct TIFFConformanceTests {
   }
 
   @Test("decodes 16-bit files to the expected premultiplied RGBA16", arguments: sixteenBit)
-  func decodesRGBA16(_ entry: TIFFTestData.Expectation) throws {
+  func decodesRGBA16(_ entry: ExpectedEntry) throws {
     let options = TIFFDecodingOptions(format: .rgba16Premultiplied)
-    let pages = try TIFF.readAllPages(contentsOf: TIFFTestData.path(entry.path), options: options)
+    let pages = try TIFF.readAllPages(contentsOf: TestData.path(entry.path), options: options)
     let expected = try #require(entry.rgba16)
     #expect(pages.allSatisfy { $0.format == .rgba16Premultiplied })
-    let bytes = pages.flatMap(TIFFTestData.littleEndianPackedBytes)
+    let bytes = pages.flatMap(PackedPixels.littleEndianBytes)
     #expect(bytes.count == expected.bytes)
-    #expect(bytes == (try TIFFTestData.expectedBytes(expected.file)))
+    #expect(bytes == (try TestData.expectedBytes(expected.file)))
   }
 
   @Test("decodes from memory exactly as from a file", arguments: decodable.filter { ($0.rgba8?.bytes ?? 0) < 1 << 20 })
-  func decodesFromMemory(_ entry: TIFFTestData.Expectation) throws {
-    let bytes = try TIFFTestData.bytes(entry.path)
-    let fromFile = try? TIFF.readAllPages(contentsOf: TIFFTestData.path(entry.path))
+  func decodesFromMemory(_ entry: ExpectedEntry) throws {
+    let bytes = try TestData.bytes(entry.path)
+    let fromFile = try? TIFF.readAllPages(contentsOf: TestData.path(entry.path))
     let fromMemory = try? TIFF.decodeAllPages(bytes)
     #expect(fromFile == fromMemory)
   }
 
   @Test("floating-point samples are refused as unsupported", arguments: unsupported)
-  func refusesFloatingPoint(_ entry: TIFFTestData.Expectation) {
+  func refusesFloatingPoint(_ entry: ExpectedEntry) {
     #expect {
-      _ = try TIFF.read(contentsOf: TIFFTestData.path(entry.path))
+      _ = try TIFF.read(contentsOf: TestData.path(entry.path))
     } throws: { error in
       guard case .unsupported(.tiff, let message)? = error as? ImageIOError else { return false }
       return message.contains("floating-point")
@@ -81,17 +82,17 @@ struct TIFFConformanceTests {
 
   /// Rows outside `tolerance.rows` must match exactly; rows inside within `maxAbs`.
   private func expectWithinTolerance(
-    _ pages: [PixelBuffer], expected: TIFFTestData.Expectation.Pixels, tolerance: TIFFTestData.Expectation.Tolerance
+    _ pages: [PixelBuffer], expected: ExpectedEntry.Pixels, tolerance: ExpectedEntry.Tolerance
   ) throws {
     let page = try #require(pages.first)
     let actual = page.packedBytes()
-    let wanted = try TIFFTestData.expectedBytes(expected.file)
+    let wanted = try TestData.expectedBytes(expected.file)
     try #require(actual.count == wanted.count)
     let rowLength = page.width * 4
     for y in 0..<page.height {
       let range = y * rowLength..<(y + 1) * rowLength
       let largest = zip(actual[range], wanted[range]).map { abs(Int($0) - Int($1)) }.max() ?? 0
-      if tolerance.rows.contains(y) {
+      if tolerance.allowsDifference(inRow: y) {
         #expect(largest <= tolerance.maxAbs, "row \(y) differs by \(largest)")
       } else {
         #expect(largest == 0, "row \(y) differs by \(largest)")

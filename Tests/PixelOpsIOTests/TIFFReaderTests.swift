@@ -9,14 +9,14 @@ struct TIFFReaderTests {
 
   /// Page `index` of the sequence's expected pixels.
   private func expectedSequencePage(_ index: Int) throws -> [UInt8] {
-    let all = try TIFFTestData.expectedBytes("tiff__sequence-12x64x64-rgba.tif.rgba8")
+    let all = try TestData.expectedBytes("tiff__sequence-12x64x64-rgba.tif.rgba8")
     try #require(all.count == 12 * Self.pageBytes)
     return Array(all[index * Self.pageBytes..<(index + 1) * Self.pageBytes])
   }
 
   @Test("pages of the 12-frame sequence come out in order with the right pixels")
   func sequenceInOrder() throws {
-    let reader = try TIFFReader(contentsOf: TIFFTestData.path(Self.sequence))
+    let reader = try TIFFReader(contentsOf: TestData.path(Self.sequence))
     #expect(reader.pageCount == 12)
     var index = 0
     for result in reader.pages {
@@ -32,7 +32,7 @@ struct TIFFReaderTests {
 
   @Test("page 7 can be read alone, and pages in any order")
   func randomAccess() throws {
-    let reader = try TIFFReader(bytes: TIFFTestData.bytes("tiff/sequence-12x64x64-rgba-deflate.tif"))
+    let reader = try TIFFReader(bytes: TestData.bytes("tiff/sequence-12x64x64-rgba-deflate.tif"))
     #expect(try reader.decodePage(at: 7).packedBytes() == expectedSequencePage(7))
     for index in [11, 0, 5, 7, 5] {
       #expect(try reader.decodePage(at: index).packedBytes() == expectedSequencePage(index), "page \(index)")
@@ -41,7 +41,7 @@ struct TIFFReaderTests {
 
   @Test("a page index outside the file is refused")
   func pageOutOfRange() throws {
-    let reader = try TIFFReader(contentsOf: TIFFTestData.path(Self.sequence))
+    let reader = try TIFFReader(contentsOf: TestData.path(Self.sequence))
     for index in [12, -1, Int.max] {
       #expect(throws: ImageIOError.pageOutOfRange(index: index, pageCount: 12)) {
         _ = try reader.decodePage(at: index)
@@ -51,7 +51,7 @@ struct TIFFReaderTests {
       }
     }
     #expect(throws: ImageIOError.pageOutOfRange(index: 2, pageCount: 2)) {
-      _ = try TIFF.read(contentsOf: TIFFTestData.path("tiff/libtiff/test_two_ifds.tif"), page: 2)
+      _ = try TIFF.read(contentsOf: TestData.path("tiff/libtiff/test_two_ifds.tif"), page: 2)
     }
   }
 
@@ -63,7 +63,7 @@ struct TIFFReaderTests {
       ("tiff/malformed/test_ifd_loop_subifd.tif", 5),
     ])
   func loops(path: String, pages: Int) throws {
-    let reader = try TIFFReader(contentsOf: TIFFTestData.path(path))
+    let reader = try TIFFReader(contentsOf: TestData.path(path))
     #expect(reader.pageCount == pages)
     #expect(Array(reader.pages).count == pages)
     #expect(try reader.decodePage(at: pages - 1).width > 0)
@@ -71,7 +71,7 @@ struct TIFFReaderTests {
 
   @Test("page sizes and order follow the IFD chain, not file position or PageNumber")
   func pageInfo() throws {
-    let reader = try TIFFReader(contentsOf: TIFFTestData.path("tiff/pillow/multipage_out_of_order.tiff"))
+    let reader = try TIFFReader(contentsOf: TestData.path("tiff/pillow/multipage_out_of_order.tiff"))
     let sizes = try reader.pageIndices.map { index in
       let info = try reader.pageInfo(at: index)
       return [info.width, info.height]
@@ -88,14 +88,14 @@ struct TIFFReaderTests {
 
   @Test("page info reports tiles, planes, compression and alpha")
   func layoutInfo() throws {
-    let tiled = try TIFFReader(contentsOf: TIFFTestData.path("tiff/pillow/tiff_tiled_planar_lzw.tiff")).pageInfo(at: 0)
+    let tiled = try TIFFReader(contentsOf: TestData.path("tiff/pillow/tiff_tiled_planar_lzw.tiff")).pageInfo(at: 0)
     #expect(tiled.isTiled && tiled.isPlanar && tiled.compression == 5)
-    let associated = try TIFFReader(contentsOf: TIFFTestData.path("tiff/rgba-associated-50x70.tif")).pageInfo(at: 0)
+    let associated = try TIFFReader(contentsOf: TestData.path("tiff/rgba-associated-50x70.tif")).pageInfo(at: 0)
     #expect(associated.alpha == .associated)
     #expect(associated.width == 70 && associated.height == 50)
-    let straight = try TIFFReader(contentsOf: TIFFTestData.path("tiff/rgba-unassociated-50x70.tif")).pageInfo(at: 0)
+    let straight = try TIFFReader(contentsOf: TestData.path("tiff/rgba-unassociated-50x70.tif")).pageInfo(at: 0)
     #expect(straight.alpha == .unassociated)
-    let extra = try TIFFReader(contentsOf: TIFFTestData.path("tiff/pillow/separate_planar_extra_samples.tiff"))
+    let extra = try TIFFReader(contentsOf: TestData.path("tiff/pillow/separate_planar_extra_samples.tiff"))
     #expect(try extra.pageInfo(at: 0).alpha == .none)
   }
 
@@ -103,18 +103,18 @@ struct TIFFReaderTests {
   func pageLimit() {
     let options = TIFFDecodingOptions(limits: DecodingLimits(maximumPageCount: 11))
     #expect {
-      _ = try TIFFReader(contentsOf: TIFFTestData.path(Self.sequence), options: options)
+      _ = try TIFFReader(contentsOf: TestData.path(Self.sequence), options: options)
     } throws: { error in
       guard case .unsupported(.tiff, let message)? = error as? ImageIOError else { return false }
       return message.contains("12 pages")
     }
     let exact = TIFFDecodingOptions(limits: DecodingLimits(maximumPageCount: 12))
-    #expect(throws: Never.self) { _ = try TIFFReader(contentsOf: TIFFTestData.path(Self.sequence), options: exact) }
+    #expect(throws: Never.self) { _ = try TIFFReader(contentsOf: TestData.path(Self.sequence), options: exact) }
   }
 
   @Test("one reader serves many tasks at once")
   func concurrentUse() async throws {
-    let reader = try TIFFReader(contentsOf: TIFFTestData.path("tiff/sequence-12x64x64-rgba-deflate.tif"))
+    let reader = try TIFFReader(contentsOf: TestData.path("tiff/sequence-12x64x64-rgba-deflate.tif"))
     let expected = try (0..<12).map { try expectedSequencePage($0) }
     let decoded = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
       for round in 0..<3 {

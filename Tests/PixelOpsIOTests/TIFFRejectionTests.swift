@@ -6,7 +6,10 @@ import Testing
 /// says what is wrong, from a file and from memory, without crashing.
 @Suite("TIFF rejection")
 struct TIFFRejectionTests {
-  static let paths = Array(Set(TIFFTestData.rejections.map(\.path) + TIFFTestData.hostileFiles)).sorted()
+  /// The TIFFs of `invalid.json` and every `hostile/*.tif` on disk, whether listed or not.
+  static let paths = Array(Set(listedTIFFs + TestData.files(in: "hostile", withSuffix: ".tif"))).sorted()
+
+  static let listedTIFFs = TestData.invalidEntries().map(\.path).filter { $0.hasSuffix(".tif") || $0.hasSuffix(".tiff") }
 
   /// Files that claim far more pixels than the limits allow.
   static let oversized: Set<String> = ["hostile/huge-dims.tif"]
@@ -20,13 +23,13 @@ struct TIFFRejectionTests {
   @Test("is rejected with a typed error, from a file", arguments: paths)
   func rejectsFile(_ path: String) {
     expectRejection(path) { () throws(ImageIOError) in
-      _ = try TIFF.readAllPages(contentsOf: TIFFTestData.path(path))
+      _ = try TIFF.readAllPages(contentsOf: TestData.path(path))
     }
   }
 
   @Test("is rejected with a typed error, from memory", arguments: paths)
   func rejectsBytes(_ path: String) throws {
-    let bytes = try TIFFTestData.bytes(path)
+    let bytes = try TestData.bytes(path)
     expectRejection(path) { () throws(ImageIOError) in
       _ = try TIFF.decodeAllPages(bytes)
     }
@@ -51,7 +54,7 @@ struct TIFFRejectionTests {
   func pixelLimit() {
     let options = TIFFDecodingOptions(limits: DecodingLimits(maximumPixelCount: 64 * 64 - 1))
     #expect(throws: ImageIOError.tooLarge(width: 64, height: 64, limit: 64 * 64 - 1)) {
-      _ = try TIFF.read(contentsOf: TIFFTestData.path("tiff/sequence-12x64x64-rgba.tif"), options: options)
+      _ = try TIFF.read(contentsOf: TestData.path("tiff/sequence-12x64x64-rgba.tif"), options: options)
     }
   }
 
@@ -81,7 +84,7 @@ struct TIFFRejectionTests {
 
   @Test("a missing file, a directory and an empty path are unreadable")
   func unreadablePaths() {
-    for path in ["/nonexistent/image.tif", TIFFTestData.path("tiff"), ""] {
+    for path in ["/nonexistent/image.tif", TestData.path("tiff"), ""] {
       #expect {
         _ = try TIFFReader(contentsOf: path)
       } throws: { error in
@@ -93,7 +96,7 @@ struct TIFFRejectionTests {
 
   @Test("every prefix of a valid file fails with a typed error or decodes to the right pixels")
   func truncatedPrefixes() throws {
-    let bytes = try TIFFTestData.bytes("tiff/rgba8-lzw-45x20.tif")
+    let bytes = try TestData.bytes("tiff/rgba8-lzw-45x20.tif")
     let whole = try TIFF.decode(bytes)
     for length in stride(from: 0, to: bytes.count, by: 37) {
       do {

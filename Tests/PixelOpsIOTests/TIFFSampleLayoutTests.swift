@@ -42,11 +42,11 @@ struct TIFFSampleLayoutTests {
     "the associated and unassociated alpha test files decode to their expectations",
     arguments: [("tiff/rgba-associated-50x70.tif", TIFFAlpha.associated), ("tiff/rgba-unassociated-50x70.tif", .unassociated)])
   func alphaFiles(path: String, alpha: TIFFAlpha) throws {
-    let reader = try TIFFReader(contentsOf: TIFFTestData.path(path))
+    let reader = try TIFFReader(contentsOf: TestData.path(path))
     #expect(try reader.pageInfo(at: 0).alpha == alpha)
     let image = try reader.decodePage(at: 0)
     let bytes = image.packedBytes()
-    #expect(bytes == (try TIFFTestData.expectedBytes(path.replacingOccurrences(of: "/", with: "__") + ".rgba8")))
+    #expect(bytes == (try TestData.expectedBytes(path.replacingOccurrences(of: "/", with: "__") + ".rgba8")))
     // Translucent pixels exist, so the alpha rule matters, and every colour is at most its alpha.
     #expect(stride(from: 3, to: bytes.count, by: 4).contains { bytes[$0] > 0 && bytes[$0] < 255 })
     let premultiplied = stride(from: 0, to: bytes.count, by: 4).allSatisfy { (pixel: Int) -> Bool in

@@ -7,42 +7,14 @@ import Testing
 struct TIFFWriterTests {
   static let sizes: [(Int, Int)] = [(1, 1), (3, 5), (67, 33), (130, 1), (1, 70)]
 
-  /// Random premultiplied RGBA8 (every colour at most its alpha), or RGBA16 likewise.
-  static func randomPremultiplied(width: Int, height: Int, format: PixelFormat, seed: UInt64) throws -> PixelBuffer {
-    var generator = TIFFSeededGenerator(seed: seed)
-    var image = try PixelBuffer(width: width, height: height, format: format)
-    image.withMutableView { view in
-      for y in 0..<view.height {
-        if format == .rgba16Premultiplied {
-          let row = view.rowAddress(y).assumingMemoryBound(to: UInt16.self)
-          for x in 0..<view.width {
-            let alpha = UInt16.random(in: 0...65535, using: &generator)
-            for channel in 0..<3 { row[x * 4 + channel] = UInt16.random(in: 0...alpha, using: &generator) }
-            row[x * 4 + 3] = alpha
-          }
-        } else {
-          let row = view.rowAddress(y).assumingMemoryBound(to: UInt8.self)
-          for x in 0..<view.width * view.format.bytesPerPixel {
-            row[x] = UInt8.random(in: 0...255, using: &generator)
-          }
-          if format == .rgba8Premultiplied {
-            for x in 0..<view.width {
-              for channel in 0..<3 { row[x * 4 + channel] = min(row[x * 4 + channel], row[x * 4 + 3]) }
-            }
-          }
-        }
-      }
-    }
-    return image
-  }
-
   static var sizeAndCompression: [(width: Int, height: Int, compression: TIFFCompression)] {
     sizes.flatMap { size in TIFFCompression.allCases.map { (size.0, size.1, $0) } }
   }
 
   @Test("premultiplied RGBA8 round-trips exactly", arguments: sizeAndCompression)
   func rgba8(width: Int, height: Int, compression: TIFFCompression) throws {
-    let image = try Self.randomPremultiplied(width: width, height: height, format: .rgba8Premultiplied, seed: UInt64(width * 1000 + height))
+    let seed = UInt64(width * 1000 + height)
+    let image = try RandomImage.make(width: width, height: height, format: .rgba8Premultiplied, seed: seed)
     let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(compression: compression))
     let reader = try TIFFReader(bytes: bytes)
     #expect(try reader.decodePage(at: 0) == image)
@@ -53,7 +25,7 @@ struct TIFFWriterTests {
 
   @Test("Gray8 round-trips as R = G = B", arguments: TIFFCompression.allCases)
   func gray8(compression: TIFFCompression) throws {
-    let image = try Self.randomPremultiplied(width: 37, height: 11, format: .gray8, seed: 7)
+    let image = try RandomImage.make(width: 37, height: 11, format: .gray8, seed: 7)
     let decoded = try TIFF.decode(TIFF.encode(image, options: TIFFEncodingOptions(compression: compression)))
     let gray = image.packedBytes()
     #expect(decoded.packedBytes() == gray.flatMap { [$0, $0, $0, 255] })
@@ -62,7 +34,7 @@ struct TIFFWriterTests {
 
   @Test("premultiplied RGBA16 round-trips exactly", arguments: TIFFCompression.allCases)
   func rgba16(compression: TIFFCompression) throws {
-    let image = try Self.randomPremultiplied(width: 29, height: 13, format: .rgba16Premultiplied, seed: 16)
+    let image = try RandomImage.make(width: 29, height: 13, format: .rgba16Premultiplied, seed: 16)
     let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(compression: compression))
     let decoded = try TIFF.decode(bytes, options: TIFFDecodingOptions(format: .rgba16Premultiplied))
     #expect(decoded == image)
@@ -73,9 +45,10 @@ struct TIFFWriterTests {
     "other formats are stored losslessly and read back premultiplied",
     arguments: [PixelFormat.rgba8Straight, .bgra8Premultiplied, .grayAlpha8, .rgba16Straight])
   func otherFormats(format: PixelFormat) throws {
-    let source = try Self.randomPremultiplied(width: 21, height: 9, format: format == .rgba16Straight ? .rgba16Premultiplied : .rgba8Premultiplied, seed: 3)
+    let sourceFormat: PixelFormat = format == .rgba16Straight ? .rgba16Premultiplied : .rgba8Premultiplied
+    let source = try RandomImage.make(width: 21, height: 9, format: sourceFormat, seed: 3)
     let image = format == .grayAlpha8
-      ? try Self.randomPremultiplied(width: 21, height: 9, format: .grayAlpha8, seed: 4)
+      ? try RandomImage.make(width: 21, height: 9, format: .grayAlpha8, seed: 4)
       : try source.converted(to: format)
     let output: TIFFOutputFormat = format.bitsPerChannel == 16 ? .rgba16Premultiplied : .rgba8Premultiplied
     let decoded = try TIFF.decode(TIFF.encode(image), options: TIFFDecodingOptions(format: output))
@@ -84,7 +57,7 @@ struct TIFFWriterTests {
 
   @Test("opaque images are written without alpha and read back identical")
   func opaqueDropsAlpha() throws {
-    var image = try Self.randomPremultiplied(width: 15, height: 4, format: .rgba8Premultiplied, seed: 9)
+    var image = try RandomImage.make(width: 15, height: 4, format: .rgba8Premultiplied, seed: 9)
     image.withMutableView { view in
       for y in 0..<view.height {
         for x in 0..<view.width { view.rowAddress(y).storeBytes(of: 255, toByteOffset: x * 4 + 3, as: UInt8.self) }
@@ -104,7 +77,7 @@ struct TIFFWriterTests {
 
   @Test("BigTIFF can be forced")
   func bigTIFF() throws {
-    let image = try Self.randomPremultiplied(width: 9, height: 9, format: .rgba8Premultiplied, seed: 43)
+    let image = try RandomImage.make(width: 9, height: 9, format: .rgba8Premultiplied, seed: 43)
     let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(forcesBigTIFF: true))
     #expect(bytes[2] == 43 && bytes[3] == 0)
     #expect(try TIFF.decode(bytes) == image)
@@ -115,9 +88,9 @@ struct TIFFWriterTests {
     let directory = try TemporaryDirectory()
     let path = directory.path("pages.tif")
     let pages = [
-      try Self.randomPremultiplied(width: 5, height: 3, format: .rgba8Premultiplied, seed: 1),
-      try Self.randomPremultiplied(width: 1, height: 1, format: .rgba8Premultiplied, seed: 2),
-      try Self.randomPremultiplied(width: 40, height: 17, format: .rgba8Premultiplied, seed: 3),
+      try RandomImage.make(width: 5, height: 3, format: .rgba8Premultiplied, seed: 1),
+      try RandomImage.make(width: 1, height: 1, format: .rgba8Premultiplied, seed: 2),
+      try RandomImage.make(width: 40, height: 17, format: .rgba8Premultiplied, seed: 3),
     ]
     try TIFF.write(pages: pages, to: path, options: TIFFEncodingOptions(compression: compression))
     let reader = try TIFFReader(contentsOf: path)
@@ -130,8 +103,8 @@ struct TIFFWriterTests {
   func replacesFile() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("image.tif")
-    let first = try Self.randomPremultiplied(width: 4, height: 4, format: .rgba8Premultiplied, seed: 11)
-    let second = try Self.randomPremultiplied(width: 6, height: 2, format: .rgba8Premultiplied, seed: 12)
+    let first = try RandomImage.make(width: 4, height: 4, format: .rgba8Premultiplied, seed: 11)
+    let second = try RandomImage.make(width: 6, height: 2, format: .rgba8Premultiplied, seed: 12)
     try TIFF.write(first, to: path)
     try TIFF.write(second, to: path)
     #expect(try TIFF.read(contentsOf: path) == second)
@@ -142,9 +115,9 @@ struct TIFFWriterTests {
   func atomicFailure() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("image.tif")
-    let original = try Self.randomPremultiplied(width: 8, height: 8, format: .rgba8Premultiplied, seed: 21)
+    let original = try RandomImage.make(width: 8, height: 8, format: .rgba8Premultiplied, seed: 21)
     try TIFF.write(original, to: path)
-    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let before = try directory.bytes("image.tif")
 
     let failure = ImageIOError.unsupported(.tiff, message: "page 2 is not ready")
     #expect(throws: failure) {
@@ -153,13 +126,13 @@ struct TIFFWriterTests {
         return original
       }
     }
-    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(try directory.bytes("image.tif") == before)
     #expect(try directory.contents() == ["image.tif"])
   }
 
   @Test("writing into a missing directory or with no pages fails with writeFailed")
   func writeFailures() throws {
-    let image = try Self.randomPremultiplied(width: 2, height: 2, format: .rgba8Premultiplied, seed: 5)
+    let image = try RandomImage.make(width: 2, height: 2, format: .rgba8Premultiplied, seed: 5)
     #expect {
       try TIFF.write(image, to: "/nonexistent-directory/image.tif")
     } throws: { error in
@@ -177,28 +150,5 @@ struct TIFFWriterTests {
       _ = try TIFF.encode(pages: [])
     }
     #expect(try directory.contents().isEmpty)
-  }
-}
-
-/// A fresh directory under the system's temporary directory, removed when released.
-final class TemporaryDirectory {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("PixelOpsTIFF-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String {
-    url.appendingPathComponent(name).path
-  }
-
-  /// Names in the directory, hidden files included, sorted.
-  func contents() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
   }
 }
