@@ -56,10 +56,13 @@ let package = Package(
       ],
       swiftSettings: strictSwift
     ),
-    .testTarget(name: "PixelOpsTests", dependencies: ["PixelOps"], swiftSettings: strictSwift),
+    // Helpers both test targets share (seeded randomness); depends on nothing under test.
+    .target(name: "PixelOpsTestSupport", path: "Tests/PixelOpsTestSupport", swiftSettings: strictSwift),
+    .testTarget(
+      name: "PixelOpsTests", dependencies: ["PixelOps", "PixelOpsTestSupport"], swiftSettings: strictSwift),
     .testTarget(
       name: "PixelOpsIOTests",
-      dependencies: ["PixelOpsIO", "PixelOps"],
+      dependencies: ["PixelOpsIO", "PixelOps", "PixelOpsTestSupport"],
       resources: [.copy("Resources")],
       swiftSettings: strictSwift
     ),

@@ -1,5 +1,6 @@
 import PixelOps
 import PixelOpsIO
+import PixelOpsTestSupport
 import Testing
 
 /// Damaged, truncated and hostile files are refused with a typed error that says what is

@@ -1,5 +1,6 @@
 import PixelOps
 import PixelOpsIO
+import PixelOpsTestSupport
 import Testing
 
 /// Encoding then decoding gives back the pixels exactly.

@@ -1,3 +1,4 @@
+import PixelOpsTestSupport
 import PixelOps
 
 /// Random images from a seed, so failures reproduce.

@@ -1,3 +1,4 @@
+import PixelOpsTestSupport
 import Testing
 
 @testable import PixelOps
@@ -76,8 +77,8 @@ struct ConversionTests {
         }
       }
       let converted = try source.converted(to: to)
-      try source.withView { input in
-        try converted.withView { output in
+      source.withView { input in
+        converted.withView { output in
           for x in 0..<width {
             let pixel = ConversionReference.read(input.rowAddress(0) + x * 4, from)
             let expected = ConversionReference.direct(pixel, from: from, to: to)

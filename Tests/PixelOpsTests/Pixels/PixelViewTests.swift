@@ -1,3 +1,4 @@
+import PixelOpsTestSupport
 import Testing
 
 @testable import PixelOps
