@@ -1,0 +1,40 @@
+import PixelOps
+import PixelOpsIO
+import Testing
+
+/// The README's tour, run as written (paths aside), so the first code a user copies works.
+@Suite("README tour")
+struct ReadmeTourTests {
+  @Test("load a PNG, crop a view, convert, save, read back")
+  func tour() throws {
+    let directory = try TemporaryDirectory()
+    let photoPath = TestData.path("png/pngsuite/PngSuite.png")  // 256x256 RGB
+
+    // --- as in README.md ---
+    let image = try PNG.read(contentsOf: photoPath)
+    try image.withView { view in
+      let face = try view.cropped(to: PixelRect(x: 40, y: 30, width: 128, height: 128))
+      var bgra = try PixelBuffer(width: face.width, height: face.height, format: .bgra8Premultiplied)
+      try bgra.withMutableView { try PixelConverter.convert(face, into: $0) }
+      try bgra.withView { try PNG.write($0, to: directory.path("face.png")) }
+    }
+    // ---
+
+    let saved = try PNG.read(contentsOf: directory.path("face.png"))
+    let expected = try image.withView { try PixelBuffer(copying: $0.cropped(to: PixelRect(x: 40, y: 30, width: 128, height: 128))) }
+    #expect(saved == expected)
+    #expect(try PointRect(x: 0.5, y: 0, width: 10, height: 10).pixelRect(scale: 2) == PixelRect(x: 1, y: 0, width: 20, height: 20))
+    #expect(try PixelBuffer(width: 200, height: 100, format: .rgba8Premultiplied, scale: 2).pointSize == PointSize(width: 100, height: 50))
+  }
+
+  @Test("read a multi-page TIFF one page at a time")
+  func multiPage() throws {
+    let reader = try TIFFReader(contentsOf: TestData.path("tiff/sequence-12x64x64-rgba.tif"))
+    var frames: [PixelBuffer] = []
+    for index in reader.pageIndices {
+      frames.append(try reader.decodePage(at: index))
+    }
+    #expect(frames.count == 12)
+    #expect(frames.allSatisfy { $0.size == PixelSize(width: 64, height: 64) })
+  }
+}
