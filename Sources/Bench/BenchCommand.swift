@@ -42,6 +42,12 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Rerun the cases of a recorded profile; exit 1 listing each that regressed.")
   var check: String?
 
+  @Option(help: "With --check: allowed growth of instructions per pixel (0.03 = 3%).")
+  var instructionTolerance: Double = 0.03
+
+  @Option(help: "With --check: allowed growth of time relative to memcpy, after re-measuring (0.15 = 15%).")
+  var timeTolerance: Double = 0.15
+
   @Option(help: "Size WxH at which instructions are counted for --record and --count-instructions.")
   var countSize: String = "512x288"
 
@@ -62,6 +68,7 @@ struct BenchCommand: ParsableCommand {
 
   func validate() throws {
     guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
+    guard instructionTolerance >= 0, timeTolerance >= 0 else { throw ValidationError("tolerances must not be negative") }
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     _ = try Self.parseSize(size, option: "--size")
     _ = try Self.parseSize(countSize, option: "--count-size")
@@ -145,7 +152,8 @@ struct BenchCommand: ParsableCommand {
       (kernel == "all" || recorded.kernel == kernel) && (caseName == nil || recorded.name == caseName)
     }
     let counter = InstructionCounter(executable: Self.executablePath)
-    let findings = try RegressionCheck().run(
+    let check = RegressionCheck(instructionTolerance: instructionTolerance, timeTolerance: timeTolerance)
+    let findings = try check.run(
       PerformanceProfile(
         recorded: profile.recorded, machine: profile.machine, instructionMethod: profile.instructionMethod, cases: selected),
       compareTime: sameMachine,
