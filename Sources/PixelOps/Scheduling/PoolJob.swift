@@ -60,6 +60,11 @@ final class PoolJob: @unchecked Sendable {
     }
   }
 
+  /// ``participate(_:)`` with the stored body, for a helper that joined (and has not left).
+  func participateAsHelper() {
+    if let body { participate(body) }
+  }
+
   /// The next unclaimed band, or `nil` when all were handed out. Never goes past
   /// `bandCount`, so it cannot overflow whatever the count.
   private func claimBand() -> Int? {

@@ -164,7 +164,9 @@ public final class ThreadPool: Sendable {
       }
       guard let job = joined else { continue }
       // Joined, so `body` is still set: the caller clears it only after this helper leaves.
-      if let body = job.body { job.participate(body) }
+      // (Read inside a `PoolJob` method: Swift 6.3 at -Onone leaked the copy of an
+      // `if let body = job.body` written here, which `withoutActuallyEscaping` then caught.)
+      job.participateAsHelper()
       if job.leave() {
         lock.withLock { _ in job.drained.signal() }
       }
