@@ -7,9 +7,9 @@ import Synchronization
 /// caller can close the job and wait for its helpers without taking the pool's lock.
 ///
 /// `@unchecked Sendable`: ``openSlots`` is only touched with the pool's lock held. ``body`` is
-/// written before the job is queued (under the lock) and cleared by the caller only after
-/// ``waitForHelpers(_:)`` saw every helper leave (an acquiring load paired with each helper's
-/// releasing leave); helpers read it only between joining and leaving. Everything else is a
+/// written before the job is queued (under the lock) and cleared by the caller only after it
+/// saw every helper leave (``isDrained``, an acquiring load paired with each helper's
+/// ``leave()``); helpers read it only between joining and leaving. Everything else is a
 /// constant or an atomic.
 final class PoolJob: @unchecked Sendable {
   let bandCount: Int
@@ -37,8 +37,7 @@ final class PoolJob: @unchecked Sendable {
     self.body = body
   }
 
-  /// Whether some band was skipped because the token was cancelled. Read after
-  /// ``waitForHelpers(_:)``.
+  /// Whether some band was skipped because the token was cancelled. Read once drained.
   var wasCancelled: Bool { sawCancellation.load(ordering: .relaxed) }
 
   /// Whether the caller has stopped taking helpers.

@@ -5,11 +5,17 @@
 /// every thread count.
 enum RowBands {
   /// Bytes of row traffic (read plus written) below which a second thread does not pay:
-  /// waking a worker and handing it half of the rows costs about as much as the copy saves.
+  /// handing a worker part of the rows costs about as much as it saves.
   ///
-  /// Measured with `SchedulerMeasurement` (Sources/Bench) on the 2-core development machine:
-  /// MEASUREMENT PENDING.
-  static let parallelBreakEvenBytes = 256 * 1024
+  /// Measured with `SchedulerMeasurement` (Sources/Bench; 2-core KVM guest, AMD EPYC, Swift
+  /// 6.3.1 release, three runs with no other load): work split into 8 bands, called back to
+  /// back, 2 pool threads first beat inline at 128-192 KiB in, 128-192 KiB out of vectorized
+  /// byte arithmetic (256-384 KiB of traffic); plain `memcpy` needed 0.75-6 MiB copied
+  /// (memory-bound: two cores barely beat one), and scalar per-pixel premultiplying mostly
+  /// 6-8 KiB. This constant sits between the first two: kernels do more arithmetic per byte
+  /// than a copy. A call after the pool sat idle for milliseconds gains less (a sleeping
+  /// worker takes 25-50 µs to wake, and on that VM was often woken onto the caller's core).
+  static let parallelBreakEvenBytes = 512 * 1024
 
   /// Each extra thread needs about this much work to pay for itself (a job of exactly
   /// ``parallelBreakEvenBytes`` gets two threads, which then tie with one).
@@ -56,8 +62,11 @@ enum RowBands {
   }
 
   /// Calls `body` once per band of rows in `0 ..< rowCount`; bands partition the rows.
-  /// `bytesPerRow` estimates the memory traffic of one row, to decide whether threads pay.
   /// Small work runs inline on the caller.
+  ///
+  /// `bytesPerRow` estimates the cost of one row as bytes of traffic (read plus written) of a
+  /// light arithmetic kernel: pass the traffic for such kernels, less for plain copies and
+  /// more for kernels heavy in arithmetic, to decide whether threads pay.
   ///
   /// - Throws: ``PixelError/cancelled`` when `parallelism`'s token is cancelled before all
   ///   bands ran; returns or throws only after every band that started has finished.

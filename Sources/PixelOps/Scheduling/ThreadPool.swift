@@ -11,8 +11,8 @@ import Synchronization
 /// - work runs inline on the caller when one thread is asked for.
 ///
 /// Workers are started lazily, up to the widest call so far (at most
-/// ``maximumThreadCount`` threads including the caller), and then sleep on a condition
-/// variable between jobs. They never exit.
+/// ``maximumThreadCount`` threads including the caller). Between jobs they poll briefly for
+/// the next one, then sleep on a condition variable. They never exit.
 ///
 /// A call blocks its thread until its bands are done. From Swift concurrency that briefly
 /// holds a cooperative thread, like any other synchronous computation; the workers
@@ -40,13 +40,22 @@ public final class ThreadPool: Sendable {
   private let workQueued = ConditionVariable()
   /// `waitingJobs.count`, readable without the lock, for workers polling before they sleep.
   private let queuedJobCount = Atomic<Int>(0)
+  /// Workers polling for a job right now.
+  private let pollingWorkers = Atomic<Int>(0)
 
-  /// Times a worker with nothing to do yields the processor, checking for new jobs in
-  /// between, before it goes to sleep: back-to-back calls then find it awake.
-  static let workerSpinRounds = 64
-  /// Times a caller that finished its own share yields while helpers finish theirs,
+  /// How long a worker with nothing to do keeps polling for a new job before it goes to
+  /// sleep: back-to-back calls then find it awake instead of paying for a wake-up.
+  ///
+  /// It polls without yielding: on Linux a worker that called `sched_yield` in its loop was
+  /// often left on the caller's busy core (while the other core idled) and missed whole
+  /// jobs; plain polling kept it on a core of its own (measured with `SchedulerMeasurement`).
+  static let workerSpinTime = Duration.microseconds(50)
+  /// At most this many workers poll at a time, so that polling never crowds out the threads
+  /// doing work: one core is left for the caller.
+  static let maximumPollingWorkers = max(0, availableCores - 1)
+  /// How long a caller that finished its own share polls for its helpers to finish theirs
   /// before it goes to sleep.
-  static let callerSpinRounds = 64
+  static let callerSpinTime = Duration.microseconds(50)
 
   private init() {}
 
@@ -69,7 +78,7 @@ public final class ThreadPool: Sendable {
   ///   - body: The work of one band, called concurrently from several threads.
   /// - Throws: ``PixelError/cancelled`` when the token was cancelled before every band ran:
   ///   bands not yet started are skipped, and the call returns only after the bands already
-  ///   running have finished.
+  ///   running have finished. A token already cancelled when the call starts runs nothing.
   public func run(
     bandCount: Int, parallelism: Parallelism = .automatic, _ body: @Sendable (Int) -> Void
   ) throws(PixelError) {
@@ -107,32 +116,27 @@ public final class ThreadPool: Sendable {
   }
 
   /// Queues `job` for helpers, starting workers first if the pool is narrower than the job.
+  ///
+  /// The caller wakes at most one sleeping worker, and none if one is polling: the first
+  /// helper to join wakes the others the job still wants, so the caller pays for one wake-up
+  /// at most.
   private func submit(_ job: PoolJob) {
-    let sleepersToWake = lock.withLock { state in
+    let sleeperToWake = lock.withLock { state in
       state.waitingJobs.removeAll { $0.isClosed }
       startWorkers(upTo: job.openSlots, state: &state)
       state.waitingJobs.append(job)
       queuedJobCount.store(state.waitingJobs.count, ordering: .relaxed)
-      return min(job.openSlots, workQueued.waiterCount)
+      return pollingWorkers.load(ordering: .relaxed) == 0 && workQueued.waiterCount > 0
     }
-    // Outside the lock, so that woken workers do not run straight into it.
-    workQueued.signal(count: sleepersToWake)
+    // Outside the lock, so that the woken worker does not run straight into it.
+    if sleeperToWake { workQueued.signal() }
   }
 
-  /// Stops `job` from taking helpers and waits until the ones that joined have left: first
-  /// yielding the processor a few times, then asleep. Then drops the body, which must not
-  /// outlive the call.
+  /// Stops `job` from taking helpers and waits until the ones that joined have left: polling
+  /// for ``callerSpinTime``, then asleep. Then drops the body, which must not outlive the call.
   private func waitForHelpers(of job: PoolJob) {
-    if job.close() {
-      var round = 0
-      while !job.isDrained {
-        if round == Self.callerSpinRounds {
-          lock.withLock(waitingOn: job.drained, until: { _ in job.announceSleepAndCheckDrained() }) { _ in }
-          break
-        }
-        PlatformThreads.yieldProcessor()
-        round += 1
-      }
+    if job.close() && !Self.spin(for: Self.callerSpinTime, yielding: true, until: { job.isDrained }) {
+      lock.withLock(waitingOn: job.drained, until: { _ in job.announceSleepAndCheckDrained() }) { _ in }
     }
     job.body = nil
   }
@@ -154,14 +158,16 @@ public final class ThreadPool: Sendable {
   /// A worker's life: take the oldest job that wants help, work on it, leave, repeat.
   private func workerLoop() -> Never {
     while true {
-      var round = 0
-      while round < Self.workerSpinRounds && queuedJobCount.load(ordering: .relaxed) == 0 {
-        PlatformThreads.yieldProcessor()
-        round += 1
+      pollForJob()
+      let (joined, sleepersToWake) = lock.withLock(
+        waitingOn: workQueued, until: { !$0.waitingJobs.isEmpty }
+      ) { state -> (PoolJob?, Int) in
+        guard let job = joinOldestJob(&state) else { return (nil, 0) }
+        // Wake the other helpers that queued jobs still take (see `submit`).
+        let wanted = state.waitingJobs.reduce(0) { $0 + ($1.hasUnclaimedBands ? $1.openSlots : 0) }
+        return (job, min(wanted, workQueued.waiterCount))
       }
-      let joined = lock.withLock(waitingOn: workQueued, until: { !$0.waitingJobs.isEmpty }) { state in
-        joinOldestJob(&state)
-      }
+      workQueued.signal(count: sleepersToWake)
       guard let job = joined else { continue }
       // Joined, so `body` is still set: the caller clears it only after this helper leaves.
       // (Read inside a `PoolJob` method: Swift 6.3 at -Onone leaked the copy of an
@@ -171,6 +177,14 @@ public final class ThreadPool: Sendable {
         lock.withLock { _ in job.drained.signal() }
       }
     }
+  }
+
+  /// Polls for a queued job for up to ``workerSpinTime``, unless enough workers poll already.
+  private func pollForJob() {
+    if pollingWorkers.add(1, ordering: .relaxed).newValue <= Self.maximumPollingWorkers {
+      _ = Self.spin(for: Self.workerSpinTime, yielding: false) { queuedJobCount.load(ordering: .relaxed) > 0 }
+    }
+    pollingWorkers.subtract(1, ordering: .relaxed)
   }
 
   /// Joins the oldest queued job that still takes helpers, dropping closed and exhausted
@@ -187,5 +201,17 @@ public final class ThreadPool: Sendable {
       return job
     }
     return nil
+  }
+
+  /// Polls until `isDone` holds or `limit` has passed; returns whether it held. With
+  /// `yielding`, offers the processor to other threads between polls.
+  private static func spin(for limit: Duration, yielding: Bool, until isDone: () -> Bool) -> Bool {
+    if isDone() { return true }
+    let deadline = ContinuousClock.now.advanced(by: limit)
+    repeat {
+      if yielding { PlatformThreads.yieldProcessor() }
+      if isDone() { return true }
+    } while ContinuousClock.now < deadline
+    return false
   }
 }
