@@ -10,7 +10,7 @@ import PixelOps
 /// variants of one measurement are interleaved sample by sample so that load from other
 /// processes hits them alike.
 enum SchedulerMeasurement {
-  /// Runs every measurement (a minute or two) and returns a readable report.
+  /// Runs every measurement (about half a minute) and returns a readable report.
   static func run() -> String {
     var lines = [
       "Scheduler measurement",
@@ -36,13 +36,13 @@ enum SchedulerMeasurement {
   private static func dispatchOverhead() -> [String] {
     var lines = ["Dispatch overhead: one call of an empty job (median ns per call; p10-p90)"]
     let pool = ThreadPool.shared
-    let two = try! Parallelism.threads(2)
-    let eight = try! Parallelism.threads(8)
+    let two = threads(2)
+    let eight = threads(8)
     for bands in [2, 8, 64] {
       let variants: [(String, () -> Void)] = [
-        ("inline (threads 1)", { try! pool.run(bandCount: bands, parallelism: .serial) { sink($0) } }),
-        ("pool, 2 threads", { try! pool.run(bandCount: bands, parallelism: two) { sink($0) } }),
-        ("pool, 8 threads", { try! pool.run(bandCount: bands, parallelism: eight) { sink($0) } }),
+        ("inline (threads 1)", { try? pool.run(bandCount: bands, parallelism: .serial) { sink($0) } }),
+        ("pool, 2 threads", { try? pool.run(bandCount: bands, parallelism: two) { sink($0) } }),
+        ("pool, 8 threads", { try? pool.run(bandCount: bands, parallelism: eight) { sink($0) } }),
         ("concurrentPerform", { DispatchQueue.concurrentPerform(iterations: bands) { sink($0) } }),
       ]
       let results = measure(variants, callsPerSample: 2000, samples: 41)
@@ -60,10 +60,10 @@ enum SchedulerMeasurement {
   /// workers have gone to sleep and must be woken.
   private static func coldDispatch() -> [String] {
     let pool = ThreadPool.shared
-    let two = try! Parallelism.threads(2)
+    let two = threads(2)
     let variants: [(String, () -> Void)] = [
-      ("inline (threads 1)", { try! pool.run(bandCount: 8, parallelism: .serial) { sink($0) } }),
-      ("pool, 2 threads", { try! pool.run(bandCount: 8, parallelism: two) { sink($0) } }),
+      ("inline (threads 1)", { try? pool.run(bandCount: 8, parallelism: .serial) { sink($0) } }),
+      ("pool, 2 threads", { try? pool.run(bandCount: 8, parallelism: two) { sink($0) } }),
       ("concurrentPerform", { DispatchQueue.concurrentPerform(iterations: 8) { sink($0) } }),
     ]
     let results = measure(variants, callsPerSample: 1, samples: 201, idleMicrosecondsBeforeSample: 2000)
@@ -80,7 +80,7 @@ enum SchedulerMeasurement {
   /// is still polling) and after 2 ms idle (it sleeps and must be woken).
   private static func helperLatency() -> [String] {
     var lines = ["Helper latency: call start to a worker's first band (2 bands of 200 µs busy work)"]
-    let two = try! Parallelism.threads(2)
+    let two = threads(2)
     for idle in [0, 2000] {
       var latencies: [Double] = []
       for _ in 0..<101 {
@@ -88,7 +88,7 @@ enum SchedulerMeasurement {
         let caller = pthread_self()
         let helperStart = Atomic<UInt64>(0)
         let start = DispatchTime.now().uptimeNanoseconds
-        try! ThreadPool.shared.run(bandCount: 2, parallelism: two) { _ in
+        try? ThreadPool.shared.run(bandCount: 2, parallelism: two) { _ in
           let now = DispatchTime.now().uptimeNanoseconds
           if pthread_equal(pthread_self(), caller) == 0 { helperStart.store(now, ordering: .relaxed) }
           while DispatchTime.now().uptimeNanoseconds < now + 200_000 {}
@@ -142,7 +142,7 @@ enum SchedulerMeasurement {
     }
     sizes.removeLast()
     let pool = ThreadPool.shared
-    let two = try! Parallelism.threads(2)
+    let two = threads(2)
     let coldness = idleMicroseconds > 0 ? "each call after \(idleMicroseconds) µs idle" : "back-to-back calls"
     var lines: [String] = []
     for workload in workloads {
@@ -158,8 +158,8 @@ enum SchedulerMeasurement {
           run(buffers, (bytes * band / bandCount)..<(bytes * (band + 1) / bandCount))
         }
         let variants: [(String, () -> Void)] = [
-          ("inline", { try! pool.run(bandCount: bandCount, parallelism: .serial, band) }),
-          ("pool x2", { try! pool.run(bandCount: bandCount, parallelism: two, band) }),
+          ("inline", { try? pool.run(bandCount: bandCount, parallelism: .serial, band) }),
+          ("pool x2", { try? pool.run(bandCount: bandCount, parallelism: two, band) }),
           ("dispatch", { DispatchQueue.concurrentPerform(iterations: bandCount, execute: band) }),
         ]
         let results: [Statistics]
@@ -327,6 +327,11 @@ enum SchedulerMeasurement {
     if bytes >= 1024 { return "\(bytes / 1024) KiB" }
     return "\(bytes) B"
   }
+}
+
+/// `count` threads (the counts used here are all valid).
+private func threads(_ count: Int) -> Parallelism {
+  (try? Parallelism.threads(count)) ?? .automatic
 }
 
 /// Pads `text` with spaces to `width` characters.

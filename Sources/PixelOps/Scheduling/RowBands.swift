@@ -13,8 +13,8 @@ enum RowBands {
   /// byte arithmetic (256-384 KiB of traffic); plain `memcpy` needed 0.75-6 MiB copied
   /// (memory-bound: two cores barely beat one), and scalar per-pixel premultiplying mostly
   /// 6-8 KiB. This constant sits between the first two: kernels do more arithmetic per byte
-  /// than a copy. A call after the pool sat idle for milliseconds gains less (a sleeping
-  /// worker takes 25-50 µs to wake, and on that VM was often woken onto the caller's core).
+  /// than a copy. A call after the pool sat idle for milliseconds gains less: a sleeping
+  /// worker took 25-50 µs to start at best, and on that VM often more than 200 µs.
   static let parallelBreakEvenBytes = 512 * 1024
 
   /// Each extra thread needs about this much work to pay for itself (a job of exactly
