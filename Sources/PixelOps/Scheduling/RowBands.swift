@@ -10,9 +10,8 @@ enum RowBands {
   /// Measured with `SchedulerMeasurement` (Sources/Bench; 2-core KVM guest, AMD EPYC, Swift
   /// 6.3.1 release, three runs with no other load): work split into 8 bands, called back to
   /// back, 2 pool threads first beat inline at 128-192 KiB in, 128-192 KiB out of vectorized
-  /// byte arithmetic (256-384 KiB of traffic); plain `memcpy` needed 0.75-6 MiB copied
-  /// (memory-bound: two cores barely beat one), and scalar per-pixel premultiplying mostly
-  /// 6-8 KiB. This constant sits between the first two: kernels do more arithmetic per byte
+  /// byte arithmetic (256-384 KiB of traffic); plain `memcpy` needed 0.75-6 MiB copied,
+  /// and scalar per-pixel premultiplying mostly 6-8 KiB. This constant sits between the first two: kernels do more arithmetic per byte
   /// than a copy. A call after the pool sat idle for milliseconds gains less: a sleeping
   /// worker took 25-50 µs to start at best, and on that VM often more than 200 µs.
   static let parallelBreakEvenBytes = 512 * 1024
