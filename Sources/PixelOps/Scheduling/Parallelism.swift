@@ -27,7 +27,9 @@ public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
   /// Run inline on the calling thread.
   public static let serial = Parallelism(requestedThreads: 1)
 
-  /// Use at most `count` threads (1 runs inline on the caller).
+  /// Use at most `count` threads, the calling thread included (1 runs inline on the caller).
+  /// Counts above ``ThreadPool/maximumThreadCount`` use that many. Kernels may use fewer
+  /// threads for work too small to be worth splitting.
   /// - Throws: ``PixelError/invalidThreadCount(_:)`` when `count < 1`.
   public static func threads(_ count: Int) throws(PixelError) -> Parallelism {
     guard count >= 1 else { throw .invalidThreadCount(count) }
@@ -39,8 +41,8 @@ public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
 
   private static let defaultCount = Atomic<Int>(ThreadPool.availableCores)
 
-  /// Threads used by ``automatic``: the number of available cores unless changed.
-  /// Setting a value below 1 stores 1.
+  /// Threads used by ``automatic``: ``ThreadPool/availableCores`` unless changed.
+  /// Setting a value below 1 stores 1; 1 makes ``automatic`` calls run inline.
   public static var defaultThreadCount: Int {
     get { defaultCount.load(ordering: .relaxed) }
     set { defaultCount.store(max(1, newValue), ordering: .relaxed) }

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A `pthread_cond_t` that threads sleep on while holding a ``ConditionLock``.
+///
+/// `@unchecked Sendable`: the condition variable lives at a fixed heap address and pthreads
+/// makes it safe to share (signalling needs no lock); ``waiterCount`` is only read or written
+/// while the mutex of the ``ConditionLock`` it is used with is held.
+final class ConditionVariable: @unchecked Sendable {
+  fileprivate let condition: UnsafeMutablePointer<pthread_cond_t>
+  /// Threads sleeping on this condition now. Only valid while holding the paired lock.
+  fileprivate(set) var waiterCount = 0
+
+  init() {
+    condition = .allocate(capacity: 1)
+    condition.initialize(to: pthread_cond_t())
+    let status = pthread_cond_init(condition, nil)
+    precondition(status == 0, "pthread_cond_init failed (\(status))")
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    condition.deinitialize(count: 1)
+    condition.deallocate()
+  }
+
+  /// Sends `count` wake-ups, each waking one sleeping thread if any. May be called without
+  /// holding the paired lock.
+  func signal(count: Int = 1) {
+    for _ in 0..<max(0, count) { pthread_cond_signal(condition) }
+  }
+}
+
+/// State guarded by a pthread mutex, with waits on ``ConditionVariable``s.
+///
+/// Synchronization's `Mutex` cannot be paired with a condition variable, so the scheduler's
+/// shared state sits behind this small pthread wrapper instead.
+///
+/// `@unchecked Sendable`: `state` is only touched between `pthread_mutex_lock` and
+/// `pthread_mutex_unlock`, and `State` itself is `Sendable`.
+final class ConditionLock<State: Sendable>: @unchecked Sendable {
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private var state: State
+
+  init(_ initialState: State) {
+    state = initialState
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    let status = pthread_mutex_init(mutex, nil)
+    precondition(status == 0, "pthread_mutex_init failed (\(status))")
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` on the state with the lock held.
+  func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body(&state)
+  }
+
+  /// Takes the lock, sleeps on `condition` until `isReady` holds, then runs `body`, all
+  /// without letting go of the state in between the check and `body`.
+  func withLock<Result>(
+    waitingOn condition: ConditionVariable,
+    until isReady: (inout State) -> Bool,
+    _ body: (inout State) -> Result
+  ) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while !isReady(&state) {
+      condition.waiterCount += 1
+      pthread_cond_wait(condition.condition, mutex)
+      condition.waiterCount -= 1
+    }
+    return body(&state)
+  }
+}

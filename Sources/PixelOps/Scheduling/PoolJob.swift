@@ -1,0 +1,115 @@
+import Synchronization
+
+/// One call's bands, shared by the calling thread and the pool workers that help it.
+///
+/// Bands are claimed one at a time from `nextBand`, so fast participants take more of them
+/// and nobody waits for a fixed share. Helpers join and leave through one atomic word, so the
+/// caller can close the job and wait for its helpers without taking the pool's lock.
+///
+/// `@unchecked Sendable`: ``openSlots`` is only touched with the pool's lock held. ``body`` is
+/// written before the job is queued (under the lock) and cleared by the caller only after it
+/// saw every helper leave (``isDrained``, an acquiring load paired with each helper's
+/// ``leave()``); helpers read it only between joining and leaving. Everything else is a
+/// constant or an atomic.
+final class PoolJob: @unchecked Sendable {
+  let bandCount: Int
+  let cancellationToken: CancellationToken?
+  /// The next band to hand out; `bandCount` once none are left (or cancelled).
+  private let nextBand = Atomic<Int>(0)
+  /// Whether a participant found the token cancelled before a band it had claimed.
+  private let sawCancellation = Atomic<Bool>(false)
+  /// Bit 0: closed (the caller takes no more helpers); the rest: helpers inside, times 2.
+  private let helperState = Atomic<Int>(0)
+  /// Set when the caller is about to sleep on ``drained``.
+  private let callerSleeps = Atomic<Bool>(false)
+
+  /// Helpers that may still join. Guarded by the pool's lock.
+  var openSlots: Int
+  /// Signalled (under the pool's lock) when the last helper leaves while the caller sleeps.
+  let drained = ConditionVariable()
+  /// The caller's band body; `nil` once the caller stopped waiting (see the type's comment).
+  var body: ((Int) -> Void)?
+
+  init(bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: @escaping (Int) -> Void) {
+    self.bandCount = bandCount
+    self.openSlots = helperSlots
+    self.cancellationToken = cancellationToken
+    self.body = body
+  }
+
+  /// Whether some band was skipped because the token was cancelled. Read once drained.
+  var wasCancelled: Bool { sawCancellation.load(ordering: .relaxed) }
+
+  /// Whether the caller has stopped taking helpers.
+  var isClosed: Bool { helperState.load(ordering: .relaxed) & 1 != 0 }
+
+  /// Whether bands are left to claim.
+  var hasUnclaimedBands: Bool { nextBand.load(ordering: .relaxed) < bandCount }
+
+  /// Runs bands until none are left to claim. Checks the token before every band; the first
+  /// participant to see it cancelled stops everyone from claiming more.
+  func participate(_ body: (Int) -> Void) {
+    while let band = claimBand() {
+      if let token = cancellationToken, token.isCancelled {
+        sawCancellation.store(true, ordering: .relaxed)
+        nextBand.store(bandCount, ordering: .relaxed)
+        return
+      }
+      body(band)
+    }
+  }
+
+  /// ``participate(_:)`` with the stored body, for a helper that joined (and has not left).
+  func participateAsHelper() {
+    if let body { participate(body) }
+  }
+
+  /// The next unclaimed band, or `nil` when all were handed out. Never goes past
+  /// `bandCount`, so it cannot overflow whatever the count.
+  private func claimBand() -> Int? {
+    var current = nextBand.load(ordering: .relaxed)
+    while current < bandCount {
+      let (exchanged, original) = nextBand.weakCompareExchange(
+        expected: current, desired: current &+ 1, ordering: .relaxed)
+      if exchanged { return current }
+      current = original
+    }
+    return nil
+  }
+
+  // MARK: Helpers joining and leaving
+
+  /// Enters a helper unless the job is closed or has nothing left to claim.
+  func tryJoin() -> Bool {
+    guard hasUnclaimedBands else { return false }
+    var current = helperState.load(ordering: .relaxed)
+    while current & 1 == 0 {
+      let (exchanged, original) = helperState.weakCompareExchange(
+        expected: current, desired: current &+ 2, ordering: .acquiring)
+      if exchanged { return true }
+      current = original
+    }
+    return false
+  }
+
+  /// Leaves a joined helper. Returns `true` when the caller sleeps and this was the last
+  /// helper: then the caller must be woken through ``drained`` under the pool's lock.
+  func leave() -> Bool {
+    let remaining = helperState.subtract(2, ordering: .sequentiallyConsistent).newValue
+    return remaining == 1 && callerSleeps.load(ordering: .sequentiallyConsistent)
+  }
+
+  /// Closes the job to new helpers; returns whether helpers are still inside.
+  func close() -> Bool {
+    helperState.bitwiseOr(1, ordering: .acquiringAndReleasing).newValue != 1
+  }
+
+  /// Whether every helper has left a closed job (acquiring what they wrote).
+  var isDrained: Bool { helperState.load(ordering: .acquiring) == 1 }
+
+  /// For the caller's last check before sleeping: announces the sleep, then looks again.
+  func announceSleepAndCheckDrained() -> Bool {
+    callerSleeps.store(true, ordering: .sequentiallyConsistent)
+    return helperState.load(ordering: .sequentiallyConsistent) == 1
+  }
+}
