@@ -1,0 +1,181 @@
+/// Source-over (`normal`) on premultiplied RGBA8, 4 pixels per 128-bit vector:
+/// `d' = s + round(d * (255 - sa) / 255)` per channel, exact (the ``ExactDivision`` identity).
+///
+/// Runs of 4 source pixels that are all opaque store the source without reading the
+/// destination; runs that are all transparent leave the destination untouched. Tails go
+/// through the same arithmetic one pixel at a time (lane 0).
+enum SourceOverKernels {
+  /// Image source, full coverage, opacity 1.
+  static func overImage(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    let source = span.source.unsafelyUnwrapped
+    let destination = span.destination
+    var x = 0
+    while x &+ 4 <= span.count {
+      let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      let halves = unsafeBitCast(s, to: SIMD2<UInt64>.self)
+      switch AlphaRun.classify(halves[0], halves[1]) {
+      case .opaque:
+        destination.storeBytes(of: s, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      case .transparent:
+        break
+      case .mixed:
+        let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: over(s, d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      }
+      x &+= 4
+    }
+    while x < span.count {
+      let s = SIMD4<UInt32>(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
+      let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
+      destination.storeBytes(of: over(s, d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      x &+= 1
+    }
+  }
+
+  /// Image source scaled by a constant opacity (`s' = round(s * o / 255)`), full coverage.
+  static func overImageWithOpacity(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    let source = span.source.unsafelyUnwrapped
+    let destination = span.destination
+    let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: parameters.opacity))
+    var x = 0
+    while x &+ 4 <= span.count {
+      let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      destination.storeBytes(of: over(scale(s, by: factor), d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      x &+= 4
+    }
+    while x < span.count {
+      let s = SIMD4<UInt32>(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
+      let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
+      destination.storeBytes(of: over(scale(s, by: factor), d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      x &+= 1
+    }
+  }
+
+  /// Image source through a coverage mask and opacity: per pixel `c = round(m * o / 255)`,
+  /// `s' = round(s * c / 255)`, then source-over. Runs of 4 zero coverage bytes are skipped.
+  static func overImageMasked(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    let source = span.source.unsafelyUnwrapped
+    let destination = span.destination
+    let coverage = span.coverage.unsafelyUnwrapped
+    let opacity = SIMD4<UInt32>(repeating: parameters.opacity)
+    var x = 0
+    while x &+ 4 <= span.count {
+      let m = coverageBytes(coverage, at: x, stride: span.coverageStride)
+      if m != SIMD4() {
+        let c = div255(m &* opacity)
+        let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: over(scale(s, by: perPixelFactor(c)), d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      }
+      x &+= 4
+    }
+    while x < span.count {
+      let m = UInt32(coverage.load(fromByteOffset: x &* span.coverageStride, as: UInt8.self))
+      let c = div255(SIMD4(m, 0, 0, 0) &* opacity)
+      let s = SIMD4<UInt32>(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
+      let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
+      destination.storeBytes(of: over(scale(s, by: perPixelFactor(c)), d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      x &+= 1
+    }
+  }
+
+  /// Solid colour (opacity already applied), full coverage: `d' = c + round(d * (255 - ca) / 255)`.
+  static func overSolid(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    let color = SIMD4<UInt32>(repeating: parameters.solid.pixel.littleEndian)
+    PixelLoop.map32(UnsafeRawPointer(span.destination), span.destination, span.count) { d in over(color, d) }
+  }
+
+  /// Solid colour through coverage (masked fills, template tints): `s' = round(c * m / 255)`,
+  /// then source-over. Runs of 4 zero coverage bytes are skipped; runs of 4 full ones store an
+  /// opaque colour directly.
+  static func overSolidMasked(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    let color = SIMD4<UInt32>(repeating: parameters.solid.pixel.littleEndian)
+    let colorIsOpaque = parameters.solid.alpha == 255
+    let destination = span.destination
+    let coverage = span.coverage.unsafelyUnwrapped
+    var x = 0
+    while x &+ 4 <= span.count {
+      let m = coverageBytes(coverage, at: x, stride: span.coverageStride)
+      if m == SIMD4(repeating: 255) && colorIsOpaque {
+        destination.storeBytes(of: color, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      } else if m != SIMD4() {
+        let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: over(scale(color, by: perPixelFactor(m)), d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      }
+      x &+= 4
+    }
+    while x < span.count {
+      let m = UInt32(coverage.load(fromByteOffset: x &* span.coverageStride, as: UInt8.self))
+      let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
+      destination.storeBytes(of: over(scale(color, by: perPixelFactor(SIMD4(m, m, m, m))), d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      x &+= 1
+    }
+  }
+
+  /// Stores the solid colour in every pixel (an opaque fill, or `copy` of a solid colour).
+  static func fillSolid(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    let color = SIMD4<UInt32>(repeating: parameters.solid.pixel.littleEndian)
+    PixelLoop.map32(UnsafeRawPointer(span.destination), span.destination, span.count) { _ in color }
+  }
+
+  /// Copies the source row (`copy` at full coverage and opacity, or `normal` with a source known
+  /// to be opaque).
+  static func copyImage(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    span.destination.copyMemory(from: span.source.unsafelyUnwrapped, byteCount: span.count &* 4)
+  }
+
+  /// Zeroes the row (`clear` at full coverage).
+  static func clear(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    span.destination.initializeMemory(as: UInt8.self, repeating: 0, count: span.count &* 4)
+  }
+
+  /// Four coverage bytes `stride` apart, one per lane.
+  @inline(__always)
+  private static func coverageBytes(_ coverage: UnsafeRawPointer, at x: Int, stride: Int) -> SIMD4<UInt32> {
+    if stride == 1 {
+      let packed = UInt32(littleEndian: coverage.loadUnaligned(fromByteOffset: x, as: UInt32.self))
+      return SIMD4(packed & 0xFF, (packed &>> 8) & 0xFF, (packed &>> 16) & 0xFF, packed &>> 24)
+    }
+    let base = x &* stride
+    return SIMD4(
+      UInt32(coverage.load(fromByteOffset: base, as: UInt8.self)),
+      UInt32(coverage.load(fromByteOffset: base &+ stride, as: UInt8.self)),
+      UInt32(coverage.load(fromByteOffset: base &+ 2 &* stride, as: UInt8.self)),
+      UInt32(coverage.load(fromByteOffset: base &+ 3 &* stride, as: UInt8.self)))
+  }
+
+  /// Per-pixel factors (lane i of `factors` for pixel i) spread to the 16-bit lanes ``scale(_:by:)`` uses.
+  @inline(__always)
+  private static func perPixelFactor(_ factors: SIMD4<UInt32>) -> SIMD8<UInt16> {
+    unsafeBitCast(factors | (factors &<< 16), to: SIMD8<UInt16>.self)
+  }
+
+  @inline(__always)
+  private static func div255(_ x: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    let t = x &+ 128
+    return (t &+ (t &>> 8)) &>> 8
+  }
+
+  /// `s + round(d * (255 - sa) / 255)` for 4 pixels (lanes hold bytes R, G, B, A in memory order).
+  @inline(__always)
+  static func over(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    let inverseAlpha = 255 &- (littleEndianLanes(s) &>> 24)
+    let factor = unsafeBitCast(inverseAlpha | (inverseAlpha &<< 16), to: SIMD8<UInt16>.self)
+    let scaled = scale(d, by: factor)
+    // Byte-wise add: no carry can cross channels even for invalid (colour > alpha) input.
+    let sum = unsafeBitCast(s, to: SIMD16<UInt8>.self) &+ unsafeBitCast(scaled, to: SIMD16<UInt8>.self)
+    return unsafeBitCast(sum, to: SIMD4<UInt32>.self)
+  }
+
+  /// Every byte of 4 pixels times its 16-bit factor (per pixel, the same for even and odd
+  /// bytes), divided by 255 exactly.
+  @inline(__always)
+  static func scale(_ pixels: SIMD4<UInt32>, by factor: SIMD8<UInt16>) -> SIMD4<UInt32> {
+    let even = unsafeBitCast(pixels & 0x00FF_00FF, to: SIMD8<UInt16>.self)
+    let odd = unsafeBitCast((pixels &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self)
+    let scaledEven = unsafeBitCast(ExactDivision.div255(even &* factor), to: SIMD4<UInt32>.self)
+    let scaledOdd = unsafeBitCast(ExactDivision.div255(odd &* factor), to: SIMD4<UInt32>.self)
+    return scaledEven | (scaledOdd &<< 8)
+  }
+}
