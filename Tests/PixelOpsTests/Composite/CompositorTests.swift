@@ -1,0 +1,221 @@
+import PixelOpsTestSupport
+import Testing
+
+@testable import PixelOps
+
+@Suite("Compositor")
+struct CompositorTests {
+  @Test("source-over equals s + round(d * (255 - sa) / 255) for every (sa, d) pair")
+  func sourceOverIsExact() throws {
+    // Row sa holds every d; the source colour takes 0, sa / 2 and sa in turn.
+    for colourChoice in 0..<3 {
+      var source = try PixelBuffer(width: 256, height: 256, format: .rgba8Premultiplied)
+      var destination = try PixelBuffer(width: 256, height: 256, format: .rgba8Premultiplied)
+      source.withMutableView { view in
+        for sa in 0..<256 {
+          let s = [0, sa / 2, sa][colourChoice]
+          for d in 0..<256 {
+            view.rowAddress(sa).storeBytes(of: SIMD4<UInt8>(UInt8(s), UInt8(s), UInt8(s), UInt8(sa)), toByteOffset: d * 4, as: SIMD4<UInt8>.self)
+          }
+        }
+      }
+      destination.withMutableView { view in
+        for sa in 0..<256 {
+          for d in 0..<256 {
+            view.rowAddress(sa).storeBytes(of: SIMD4<UInt8>(UInt8(d), UInt8(d / 2), 0, 255), toByteOffset: d * 4, as: SIMD4<UInt8>.self)
+          }
+        }
+      }
+      try source.withView { s in try destination.withMutableView { d in try Compositor.draw(s, onto: d) } }
+      destination.withView { view in
+        for sa in 0..<256 {
+          let s = [0, sa / 2, sa][colourChoice]
+          for d in 0..<256 {
+            let result = view.rowAddress(sa).load(fromByteOffset: d * 4, as: SIMD4<UInt8>.self)
+            let expected = SIMD4<UInt8>(
+              UInt8(s + CompositeReference.rounded(d * (255 - sa))), UInt8(s + CompositeReference.rounded(d / 2 * (255 - sa))),
+              UInt8(s), UInt8(sa + (255 - sa)))
+            if result != expected {
+              Issue.record("sa \(sa) s \(s) d \(d): \(result) != \(expected)")
+              return
+            }
+          }
+        }
+      }
+    }
+  }
+
+  struct Scenario: CustomTestStringConvertible, Sendable {
+    let mode: BlendMode
+    let solid: Bool
+    let template: PixelFormat?
+    var testDescription: String { "\(mode)\(solid ? " solid" : "")\(template.map { " template \($0)" } ?? "")" }
+  }
+
+  static let scenarios: [Scenario] =
+    BlendMode.allCases.map { Scenario(mode: $0, solid: false, template: nil) }
+    + [BlendMode.normal, .copy, .multiply, .clear, .xor].map { Scenario(mode: $0, solid: true, template: nil) }
+    + [PixelFormat.rgba8Premultiplied, .grayAlpha8, .gray8, .rgba8Straight].map { Scenario(mode: .normal, solid: true, template: $0) }
+
+  /// Random sizes, placements (also partly or wholly outside), strides, opacities, masks,
+  /// declared-opaque sources and thread counts; every destination pixel is checked against the
+  /// reference, and nothing outside the destination view may change.
+  @Test("every kernel path matches the reference", arguments: scenarios)
+  func matchesReference(_ scenario: Scenario) throws {
+    var rng = SeededGenerator(seed: UInt64(truncatingIfNeeded: scenario.testDescription.hashValue & 0x7FFF) &+ 17)
+    for trial in 0..<40 {
+      let width = Int.random(in: 1...(trial < 20 ? 13 : 70), using: &rng)
+      let height = Int.random(in: 1...6, using: &rng)
+      let destinationWidth = Int.random(in: 1...40, using: &rng)
+      let destinationHeight = Int.random(in: 1...8, using: &rng)
+      let origin = PixelPosition(x: Int.random(in: -width...destinationWidth, using: &rng), y: Int.random(in: -height...destinationHeight, using: &rng))
+      let opacity = [1.0, 0.0, 0.5, Double.random(in: 0...1, using: &rng)][trial % 4]
+      let useMask = scenario.template == nil && trial % 2 == 0
+      let opaqueSource = trial % 5 == 0
+
+      var source = try RandomPixels.buffer(width: width, height: height, format: .rgba8Premultiplied, &rng)
+      var mask = try RandomPixels.buffer(width: width, height: height, format: .gray8, &rng)
+      if trial % 5 == 1 || trial % 5 == 2 {
+        // Runs of opaque and of transparent pixels, at every alignment: the kernels' skipping paths.
+        source.withMutableView { view in
+          for y in 0..<height {
+            var x = 0
+            while x < width {
+              let run = min(width - x, Int.random(in: 1...9, using: &rng))
+              let kind = Int.random(in: 0...2, using: &rng)
+              for pixel in x..<(x + run) where kind < 2 {
+                let address = view.rowAddress(y) + pixel * 4
+                if kind == 0 { address.storeBytes(of: 255, toByteOffset: 3, as: UInt8.self) }
+                if kind == 1 { address.storeBytes(of: 0, as: UInt32.self) }
+              }
+              x += run
+            }
+          }
+        }
+      }
+      if trial % 3 != 2 {
+        // Coverage in runs of 0 and 255 (with partial rows between): the masked kernels' skipping paths.
+        mask.withMutableView { view in
+          for y in 0..<height where y % 2 == 0 {
+            for x in 0..<width { view.rowAddress(y).storeBytes(of: [0, 255][(x / 8) % 2], toByteOffset: x, as: UInt8.self) }
+          }
+        }
+      }
+      if opaqueSource {
+        source.withMutableView { view in
+          for y in 0..<height { for x in 0..<width { view.rowAddress(y).storeBytes(of: 255, toByteOffset: x * 4 + 3, as: UInt8.self) } }
+        }
+        source.markOpaque()
+      }
+      let template = try scenario.template.map { try RandomPixels.buffer(width: width, height: height, format: $0, &rng) }
+      let color = PremultipliedColor(
+        red: .random(in: 0...1, using: &rng), green: .random(in: 0...1, using: &rng), blue: .random(in: 0...1, using: &rng),
+        alpha: [1, 0, Double.random(in: 0...1, using: &rng)][trial % 3])
+      let before = try RandomPixels.buffer(width: destinationWidth, height: destinationHeight, format: .rgba8Premultiplied, &rng)
+
+      let padding = Int.random(in: 0...9, using: &rng)
+      let rowBytes = destinationWidth * 4 + padding
+      let memory = GuardedMemory(byteCount: rowBytes * destinationHeight + 8)
+      let destination = try MutablePixelView(
+        unsafeBaseAddress: memory.bytes.baseAddress! + 4, width: destinationWidth, height: destinationHeight,
+        rowBytes: rowBytes, format: .rgba8Premultiplied)
+      try before.withView { try destination.copyPixels(from: $0) }
+      let parallelism = try Parallelism.threads(Int.random(in: 1...4, using: &rng))
+
+      try mask.withView { maskView in
+        let options = CompositeOptions(blendMode: scenario.mode, opacity: opacity, mask: useMask ? maskView : nil, parallelism: parallelism)
+        if let template {
+          try template.withView { try Compositor.drawTemplate($0, tint: color, onto: destination, at: origin, options: options) }
+        } else if scenario.solid {
+          try Compositor.fill(PixelRect(origin: origin, size: PixelSize(width: width, height: height)), of: destination, with: color, options: options)
+        } else {
+          try source.withView { try Compositor.draw($0, onto: destination, at: origin, options: options) }
+        }
+      }
+
+      let opacity8 = Int((min(max(opacity, 0), 1) * 255).rounded(.toNearestOrAwayFromZero))
+      let context = "\(scenario.testDescription) trial \(trial) \(width)x\(height) at \(origin) on \(destinationWidth)x\(destinationHeight) opacity \(opacity) mask \(useMask)"
+      try expectPixels(
+        destination: destination, before: before, sourceRect: PixelRect(origin: origin, size: PixelSize(width: width, height: height)),
+        context: context
+      ) { x, y, d in
+        let sourcePixel: [Int]
+        var coverage = 255
+        var effectiveOpacity = opacity8
+        if scenario.solid {
+          sourcePixel = [Int(color.red), Int(color.green), Int(color.blue), Int(color.alpha)].map { CompositeReference.rounded($0 * opacity8) }
+          effectiveOpacity = 255
+        } else {
+          sourcePixel = source.withView { CompositeReference.read($0.rowAddress(y) + x * 4) }
+        }
+        if let template, let alphaOffset = template.format.alphaByteOffset {
+          coverage = template.withView { Int($0.rowAddress(y).load(fromByteOffset: x * template.format.bytesPerPixel + alphaOffset, as: UInt8.self)) }
+        }
+        if useMask { coverage = mask.withView { Int($0.rowAddress(y).load(fromByteOffset: x, as: UInt8.self)) } }
+        return CompositeReference.composite(mode: scenario.mode, source: sourcePixel, destination: d, opacity: effectiveOpacity, coverage: coverage)
+      }
+      #expect(memory.untouchedOutside(destination), "\(context): wrote outside the destination view")
+    }
+  }
+
+  /// Checks every destination pixel: inside the placed rect against `expected(x, y, before)`
+  /// (x, y in source coordinates), outside it unchanged.
+  private func expectPixels(
+    destination: MutablePixelView, before: PixelBuffer, sourceRect: PixelRect, context: String,
+    expected: (Int, Int, [Int]) throws -> [Int]
+  ) throws {
+    try before.withView { original in
+      for y in 0..<destination.height {
+        for x in 0..<destination.width {
+          let old = CompositeReference.read(original.rowAddress(y) + x * 4)
+          let actual = CompositeReference.read(UnsafeRawPointer(destination.rowAddress(y)) + x * 4)
+          let inside = x >= sourceRect.x && x < sourceRect.maxX && y >= sourceRect.y && y < sourceRect.maxY
+          let want = inside ? try expected(x - sourceRect.x, y - sourceRect.y, old) : old
+          if actual != want {
+            Issue.record("\(context): pixel (\(x), \(y)) is \(actual), expected \(want) (was \(old))")
+            return
+          }
+        }
+      }
+    }
+  }
+
+  @Test("every row of the kernel table is reachable (no earlier row shadows it)")
+  func tableRowsReachable() {
+    var reached: Set<String> = []
+    for mode in BlendMode.allCases {
+      for source in [CompositeRequest.SourceKind.image, .solid] {
+        for flags in 0..<16 {
+          let request = CompositeRequest(
+            mode: mode, source: source, sourceIsOpaque: flags & 1 != 0, sourceIsTransparent: flags & 2 != 0 && flags & 1 == 0,
+            hasCoverage: flags & 4 != 0, hasFullOpacity: flags & 8 != 0 || source == .solid)
+          reached.insert(CompositeKernelTable.row(for: request).name)
+        }
+      }
+    }
+    #expect(reached == Set(CompositeKernelTable.rows.map(\.name)))
+  }
+
+  @Test("formats and mask sizes are checked")
+  func validation() throws {
+    let bgra = try PixelBuffer(width: 2, height: 2, format: .bgra8Premultiplied)
+    let mask = try PixelBuffer(width: 3, height: 2, format: .gray8)
+    var destination = try PixelBuffer(width: 4, height: 4, format: .rgba8Premultiplied)
+    let source = try PixelBuffer(width: 2, height: 2, format: .rgba8Premultiplied)
+    destination.withMutableView { d in
+      bgra.withView { s in
+        _ = #expect(throws: PixelError.unsupportedFormat(.bgra8Premultiplied, operation: "draw source")) { try Compositor.draw(s, onto: d) }
+      }
+      source.withView { s in
+        mask.withView { m in
+          _ = #expect(throws: PixelError.sizeMismatch(PixelSize(width: 3, height: 2), PixelSize(width: 2, height: 2))) {
+            try Compositor.draw(s, onto: d, options: CompositeOptions(mask: m))
+          }
+        }
+      }
+      #expect(throws: PixelError.invalidDimensions(width: -1, height: 2)) {
+        try Compositor.fill(PixelRect(x: 0, y: 0, width: -1, height: 2), of: d, with: .black)
+      }
+    }
+  }
+}
