@@ -1,0 +1,55 @@
+/// The properties of a `UIImageView` that decide the transparency of what it shows.
+public struct ImageViewAppearance: Sendable, Hashable {
+  /// The view's `backgroundColor`; `nil` is no background (transparent).
+  public var backgroundColor: PremultipliedColor?
+  /// The view's `isOpaque`.
+  public var isOpaque: Bool
+  /// The view's `alpha`, 0...1 (clamped; NaN is 0).
+  public var alpha: Double
+
+  public init(backgroundColor: PremultipliedColor? = nil, isOpaque: Bool = false, alpha: Double = 1) {
+    self.backgroundColor = backgroundColor
+    self.isOpaque = isOpaque
+    self.alpha = alpha
+  }
+}
+
+/// The final pixels of an image view, following UIKit's "Determining the Final Transparency of
+/// the Image" (UIImageView reference):
+/// 1. the image is composited (source-over) onto the view's background colour;
+/// 2. if the view is opaque, its `alpha` is ignored and the result is treated as opaque — any
+///    transparency left shows black, as an opaque layer does (alpha set to 255, colour kept);
+/// 3. otherwise every pixel's alpha is multiplied by the view's alpha (in premultiplied form:
+///    every channel, `round(c * a / 255)` with `a = round(alpha * 255)`);
+/// 4. an image without alpha (``PixelView/isKnownOpaque``, or a format without alpha converted
+///    by the caller) counts as alpha 1 — which the premultiplied data already says.
+public enum ImageViewTransparency {
+  /// Renders `image` (premultiplied RGBA8, the view's size: content-mode scaling is a separate
+  /// step) into `destination` as the view would show it.
+  ///
+  /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when the sizes differ; formats as ``Compositor``.
+  public static func render(
+    _ image: PixelView, appearance: ImageViewAppearance, into destination: MutablePixelView,
+    parallelism: Parallelism = .automatic
+  ) throws(PixelError) {
+    guard image.size == destination.size else { throw .sizeMismatch(image.size, destination.size) }
+    let everything = destination.bounds
+    try Compositor.fill(
+      everything, of: destination, with: appearance.backgroundColor ?? .clear,
+      options: CompositeOptions(blendMode: .copy, parallelism: parallelism))
+    try Compositor.draw(image, onto: destination, options: CompositeOptions(parallelism: parallelism))
+    if appearance.isOpaque {
+      // Black behind what is left transparent: d + black * (1 - da) keeps colour, alpha 255.
+      try Compositor.fill(
+        everything, of: destination, with: .black, options: CompositeOptions(blendMode: .destinationOver, parallelism: parallelism))
+    } else {
+      let factor = CompositeOptions(opacity: appearance.alpha).opacity8
+      if factor != 255 {
+        // destinationIn with a colour of alpha a: every channel times a / 255.
+        let alphaColor = PremultipliedColor(premultipliedRed: 0, green: 0, blue: 0, alpha: UInt8(factor))
+        try Compositor.fill(
+          everything, of: destination, with: alphaColor, options: CompositeOptions(blendMode: .destinationIn, parallelism: parallelism))
+      }
+    }
+  }
+}

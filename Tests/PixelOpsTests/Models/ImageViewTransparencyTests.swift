@@ -1,0 +1,67 @@
+import PixelOpsTestSupport
+import Testing
+
+@testable import PixelOps
+
+@Suite("UIImageView final transparency")
+struct ImageViewTransparencyTests {
+  static func rounded(_ n: Int) -> Int { (2 * n + 255) / 510 }
+
+  /// The rules of the UIImageView reference, pixel by pixel.
+  static func expected(image: [Int], appearance: ImageViewAppearance) -> [Int] {
+    let background = appearance.backgroundColor.map { [Int($0.red), Int($0.green), Int($0.blue), Int($0.alpha)] } ?? [0, 0, 0, 0]
+    var result = (0..<4).map { image[$0] + rounded(background[$0] * (255 - image[3])) }
+    if appearance.isOpaque {
+      result[3] = 255
+    } else {
+      let a = Int((min(max(appearance.alpha, 0), 1) * 255).rounded(.toNearestOrAwayFromZero))
+      result = result.map { rounded($0 * a) }
+    }
+    return result
+  }
+
+  static let appearances: [ImageViewAppearance] = [
+    ImageViewAppearance(),
+    ImageViewAppearance(alpha: 0.5),
+    ImageViewAppearance(backgroundColor: PremultipliedColor(red: 1, green: 0.5, blue: 0, alpha: 1), alpha: 0.3),
+    ImageViewAppearance(backgroundColor: PremultipliedColor(red: 0, green: 0.5, blue: 1, alpha: 0.4), isOpaque: false, alpha: 1),
+    ImageViewAppearance(backgroundColor: .white, isOpaque: true, alpha: 0.2),
+    ImageViewAppearance(backgroundColor: nil, isOpaque: true, alpha: 0.7),
+  ]
+
+  @Test("background, opacity and view alpha combine as UIKit documents", arguments: appearances)
+  func followsTheDocumentedRules(_ appearance: ImageViewAppearance) throws {
+    var rng = SeededGenerator(seed: 5)
+    let image = try RandomPixels.buffer(width: 19, height: 7, format: .rgba8Premultiplied, &rng)
+    var output = try PixelBuffer(width: 19, height: 7, format: .rgba8Premultiplied)
+    try image.withView { source in
+      try output.withMutableView { try ImageViewTransparency.render(source, appearance: appearance, into: $0) }
+    }
+    image.withView { source in
+      output.withView { result in
+        for y in 0..<7 {
+          for x in 0..<19 {
+            let pixel = CompositeReference.read(source.rowAddress(y) + x * 4)
+            let actual = CompositeReference.read(result.rowAddress(y) + x * 4)
+            #expect(actual == Self.expected(image: pixel, appearance: appearance), "(\(x), \(y)) of \(pixel)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("an image without alpha counts as alpha 1: the view's alpha alone sets the transparency")
+  func imageWithoutAlpha() throws {
+    var rng = SeededGenerator(seed: 6)
+    let gray = try RandomPixels.buffer(width: 5, height: 3, format: .gray8, &rng)
+    let image = try gray.converted(to: .rgba8Premultiplied)
+    var output = try PixelBuffer(width: 5, height: 3, format: .rgba8Premultiplied)
+    try image.withView { source in
+      try output.withMutableView {
+        try ImageViewTransparency.render(source, appearance: ImageViewAppearance(backgroundColor: .white, alpha: 0.4), into: $0)
+      }
+    }
+    let alphas = Set(stride(from: 3, to: output.packedBytes().count, by: 4).map { output.packedBytes()[$0] })
+    #expect(alphas == [102])  // round(0.4 * 255) = 102; the white background never shows
+  }
+}
