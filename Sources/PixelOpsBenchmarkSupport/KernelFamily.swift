@@ -3,12 +3,14 @@ public import PixelOps
 /// The kernel families `bench --kernel` knows. Add a family by adding a case and its cases file.
 public enum KernelFamily: String, CaseIterable, Sendable {
   case convert
+  case blend
   case scheduler
 
   /// The names of the family's cases, in run order.
   public var caseNames: [String] {
     switch self {
     case .convert: ConvertCases.names
+    case .blend: BlendCases.names
     case .scheduler: ["dispatch-overhead", "break-even"]
     }
   }
@@ -17,6 +19,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
   public func makeCases(_ settings: BenchSettings) throws -> [BenchCase] {
     switch self {
     case .convert: try ConvertCases.make(settings)
+    case .blend: try BlendCases.make(settings)
     case .scheduler: []
     }
   }
