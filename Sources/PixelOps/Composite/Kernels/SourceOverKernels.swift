@@ -40,14 +40,17 @@ enum SourceOverKernels {
     var x = 0
     while x &+ 4 <= span.count {
       let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      destination.storeBytes(of: over(scale(s, by: factor), d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      let halves = unsafeBitCast(s, to: SIMD2<UInt64>.self)
+      if AlphaRun.classify(halves[0], halves[1]) != .transparent {
+        let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: overScaled(s, by: factor, onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      }
       x &+= 4
     }
     while x < span.count {
       let s = SIMD4<UInt32>(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
       let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
-      destination.storeBytes(of: over(scale(s, by: factor), d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      destination.storeBytes(of: overScaled(s, by: factor, onto: d)[0], toByteOffset: x &* 4, as: UInt32.self)
       x &+= 1
     }
   }
@@ -66,7 +69,7 @@ enum SourceOverKernels {
         let c = div255(m &* opacity)
         let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
         let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-        destination.storeBytes(of: over(scale(s, by: perPixelFactor(c)), d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: overScaled(s, by: perPixelFactor(c), onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
       }
       x &+= 4
     }
@@ -75,7 +78,7 @@ enum SourceOverKernels {
       let c = div255(SIMD4(m, 0, 0, 0) &* opacity)
       let s = SIMD4<UInt32>(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
       let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
-      destination.storeBytes(of: over(scale(s, by: perPixelFactor(c)), d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      destination.storeBytes(of: overScaled(s, by: perPixelFactor(c), onto: d)[0], toByteOffset: x &* 4, as: UInt32.self)
       x &+= 1
     }
   }
@@ -101,14 +104,14 @@ enum SourceOverKernels {
         destination.storeBytes(of: color, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
       } else if m != SIMD4() {
         let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-        destination.storeBytes(of: over(scale(color, by: perPixelFactor(m)), d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: overScaled(color, by: perPixelFactor(m), onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
       }
       x &+= 4
     }
     while x < span.count {
       let m = UInt32(coverage.load(fromByteOffset: x &* span.coverageStride, as: UInt8.self))
       let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
-      destination.storeBytes(of: over(scale(color, by: perPixelFactor(SIMD4(m, m, m, m))), d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      destination.storeBytes(of: overScaled(color, by: perPixelFactor(SIMD4(m, m, m, m)), onto: d)[0], toByteOffset: x &* 4, as: UInt32.self)
       x &+= 1
     }
   }
@@ -136,6 +139,12 @@ enum SourceOverKernels {
     if stride == 1 {
       let packed = UInt32(littleEndian: coverage.loadUnaligned(fromByteOffset: x, as: UInt32.self))
       return SIMD4(packed & 0xFF, (packed &>> 8) & 0xFF, (packed &>> 16) & 0xFF, packed &>> 24)
+    }
+    if stride == 4 {
+      // The alpha bytes of 4-byte pixels (a template's): one vector load of the 4 pixels,
+      // shifted so each pixel's coverage byte is its lane's low byte.
+      let pixels = littleEndianLanes((coverage - 3).loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self))
+      return pixels &>> 24
     }
     let base = x &* stride
     return SIMD4(
@@ -166,6 +175,32 @@ enum SourceOverKernels {
     // Byte-wise add: no carry can cross channels even for invalid (colour > alpha) input.
     let sum = unsafeBitCast(s, to: SIMD16<UInt8>.self) &+ unsafeBitCast(scaled, to: SIMD16<UInt8>.self)
     return unsafeBitCast(sum, to: SIMD4<UInt32>.self)
+  }
+
+  /// Source-over of the source scaled by per-pixel factors, without packing the scaled source
+  /// back into bytes: `s' = round(s f / 255)` in 16-bit lanes, its alpha read from those lanes,
+  /// `d' = s' + round(d (255 - s'a) / 255)`. The same results as
+  /// `over(scale(s, by: f), d)`; written this way so the compiler keeps every step in vector
+  /// registers (the composed form was partly scalarised).
+  @inline(__always)
+  static func overScaled(_ s: SIMD4<UInt32>, by factor: SIMD8<UInt16>, onto d: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    let sourceEven = ExactDivision.div255(unsafeBitCast(s & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* factor)
+    let sourceOdd = ExactDivision.div255(unsafeBitCast((s &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* factor)
+    // Odd 16-bit lanes hold [G, A] per pixel; A is the high lane on little-endian machines.
+    #if _endian(big)
+      let alpha = unsafeBitCast(sourceOdd, to: SIMD4<UInt32>.self) & 0xFFFF
+    #else
+      let alpha = unsafeBitCast(sourceOdd, to: SIMD4<UInt32>.self) &>> 16
+    #endif
+    let inverse = 255 &- alpha
+    let inverseFactor = unsafeBitCast(inverse | (inverse &<< 16), to: SIMD8<UInt16>.self)
+    let resultEven = sourceEven &+ ExactDivision.div255(unsafeBitCast(d & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* inverseFactor)
+    let resultOdd = sourceOdd &+ ExactDivision.div255(unsafeBitCast((d &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* inverseFactor)
+    // Each 16-bit lane holds a value up to 255 for valid premultiplied input; mask so invalid
+    // input cannot spill into the neighbouring byte.
+    let even = unsafeBitCast(resultEven, to: SIMD4<UInt32>.self) & 0x00FF_00FF
+    let odd = unsafeBitCast(resultOdd, to: SIMD4<UInt32>.self) & 0x00FF_00FF
+    return even | (odd &<< 8)
   }
 
   /// Every byte of 4 pixels times its 16-bit factor (per pixel, the same for even and odd
