@@ -98,7 +98,7 @@ struct BenchCommand: ParsableCommand {
       if countInstructions || record != nil { try addInstructionCounts(&results) }
       if let record { try recordProfile(results, to: record) }
       print(json ? BenchReport.json(results) : BenchReport.table(results))
-      if !json, try families().contains(.scheduler) { print(SchedulerMeasurement.run()) }
+      if !json, record == nil, try families().contains(.scheduler) { print(SchedulerMeasurement.run()) }
     } catch is Interruption.Interrupted {
       throw ExitCode(130)
     }
@@ -137,6 +137,7 @@ struct BenchCommand: ParsableCommand {
           kernel: result.kernel, name: result.name, width: result.size.width, height: result.size.height,
           threads: result.threads, medianMilliseconds: result.medianMilliseconds,
           memcpyMilliseconds: result.memcpyMilliseconds, ratioToMemcpy: result.ratioToMemcpy,
+          minimumRatioToMemcpy: result.minimumRatioToMemcpy,
           countedWidth: counted.width, countedHeight: counted.height,
           instructionsPerPixel: result.instructionsPerCall.map { Double($0) / Double(counted.width * counted.height) })
       })
@@ -184,7 +185,7 @@ struct BenchCommand: ParsableCommand {
       parallelism: try Parallelism.threads(recorded.threads), iterations: iterations, caseName: recorded.name)
     let cases = try family.makeCases(settings)
     guard !cases.isEmpty else { throw BenchError.badProfile("case \(recorded.key) no longer exists") }
-    return try BenchRunner(settings: settings).run(cases)[0].ratioToMemcpy
+    return try BenchRunner(settings: settings).run(cases)[0].minimumRatioToMemcpy
   }
 
   /// An input image, or a clean failure naming the file and the library's reason.

@@ -27,6 +27,25 @@ struct ReadmeTourTests {
     #expect(try PixelBuffer(width: 200, height: 100, format: .rgba8Premultiplied, scale: 2).pointSize == PointSize(width: 100, height: 50))
   }
 
+  @Test("the compositing lines of the README compile and draw")
+  func compositing() throws {
+    var canvasBuffer = try PixelBuffer(width: 64, height: 64, format: .rgba8Premultiplied)
+    let iconBuffer = try PNG.read(contentsOf: TestData.path("png/pngsuite/basn6a08.png"))  // 32x32 RGBA
+    try iconBuffer.withView { icon in
+      try canvasBuffer.withMutableView { canvas in
+        let glyph = icon
+        // --- as in README.md ---
+        try Compositor.draw(icon, onto: canvas, at: PixelPosition(x: -8, y: 20),       // clipped
+                            options: CompositeOptions(blendMode: .normal, opacity: 0.5))
+        try Compositor.fill(PixelRect(x: 0, y: 0, width: 64, height: 64), of: canvas,
+                            with: PremultipliedColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.5))
+        try Compositor.drawTemplate(glyph, tint: .black, onto: canvas, at: .zero)       // .alwaysTemplate
+        // ---
+      }
+    }
+    #expect(canvasBuffer.packedBytes().contains { $0 != 0 })
+  }
+
   @Test("read a multi-page TIFF one page at a time")
   func multiPage() throws {
     let reader = try TIFFReader(contentsOf: TestData.path("tiff/sequence-12x64x64-rgba.tif"))

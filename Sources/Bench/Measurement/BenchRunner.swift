@@ -26,7 +26,8 @@ struct BenchRunner {
         kernel: benchCase.kernel, name: benchCase.name, size: benchCase.size,
         threads: settings.parallelism.resolvedThreadCount, iterations: settings.iterations,
         medianMilliseconds: Self.median(samples), minimumMilliseconds: samples.min()!,
-        memcpyMilliseconds: Self.median(memcpySamples), bytesMoved: benchCase.bytesMoved)
+        memcpyMilliseconds: Self.median(memcpySamples), memcpyMinimumMilliseconds: memcpySamples.min()!,
+        bytesMoved: benchCase.bytesMoved)
     }
   }
 

@@ -13,6 +13,8 @@ struct PerformanceProfile: Codable {
     var medianMilliseconds: Double
     var memcpyMilliseconds: Double
     var ratioToMemcpy: Double
+    /// Fastest case time over fastest memcpy time in the same run; what `--check` compares.
+    var minimumRatioToMemcpy: Double
     /// Size the instructions were counted at (smaller than the timed size: callgrind is slow).
     var countedWidth: Int?
     var countedHeight: Int?
