@@ -11,6 +11,14 @@ enum AlphaRun {
 
   private static let alphaMask = UInt64(littleEndian: 0xFF00_0000_FF00_0000)
 
+  /// 8 pixels, given the AND and the OR of their four 64-bit quarters (pairwise).
+  @inline(__always)
+  static func classify(_ andLow: UInt64, _ andHigh: UInt64, _ orLow: UInt64, _ orHigh: UInt64) -> Kind {
+    if andLow & andHigh & alphaMask == alphaMask { return .opaque }
+    if (orLow | orHigh) & alphaMask == 0 { return .transparent }
+    return .mixed
+  }
+
   @inline(__always)
   static func classify(_ low: UInt64, _ high: UInt64) -> Kind {
     if low & high & alphaMask == alphaMask { return .opaque }

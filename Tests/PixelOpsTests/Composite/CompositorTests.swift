@@ -70,7 +70,7 @@ struct CompositorTests {
       let destinationHeight = Int.random(in: 1...8, using: &rng)
       let origin = PixelPosition(x: Int.random(in: -width...destinationWidth, using: &rng), y: Int.random(in: -height...destinationHeight, using: &rng))
       let opacity = [1.0, 0.0, 0.5, Double.random(in: 0...1, using: &rng)][trial % 4]
-      let useMask = scenario.template == nil && trial % 2 == 0
+      let useMask = scenario.template == nil && trial % 3 == 0
       let opaqueSource = trial % 5 == 0
 
       var source = try RandomPixels.buffer(width: width, height: height, format: .rgba8Premultiplied, &rng)
@@ -81,7 +81,7 @@ struct CompositorTests {
           for y in 0..<height {
             var x = 0
             while x < width {
-              let run = min(width - x, Int.random(in: 1...9, using: &rng))
+              let run = min(width - x, Int.random(in: 1...20, using: &rng))
               let kind = Int.random(in: 0...2, using: &rng)
               for pixel in x..<(x + run) where kind < 2 {
                 let address = view.rowAddress(y) + pixel * 4
@@ -174,6 +174,47 @@ struct CompositorTests {
           if actual != want {
             Issue.record("\(context): pixel (\(x), \(y)) is \(actual), expected \(want) (was \(old))")
             return
+          }
+        }
+      }
+    }
+  }
+
+  @Test("source-over of long opaque and transparent runs at every alignment (the skipping paths)")
+  func sourceOverRuns() throws {
+    var rng = SeededGenerator(seed: 77)
+    for _ in 0..<60 {
+      let width = Int.random(in: 1...70, using: &rng)
+      var source = try RandomPixels.buffer(width: width, height: 2, format: .rgba8Premultiplied, &rng)
+      source.withMutableView { view in
+        for y in 0..<2 {
+          var x = 0
+          while x < width {
+            let run = min(width - x, Int.random(in: 1...24, using: &rng))
+            let kind = Int.random(in: 0...2, using: &rng)
+            for pixel in x..<(x + run) where kind < 2 {
+              let address = view.rowAddress(y) + pixel * 4
+              if kind == 0 { address.storeBytes(of: 255, toByteOffset: 3, as: UInt8.self) }
+              if kind == 1 { address.storeBytes(of: 0, as: UInt32.self) }
+            }
+            x += run
+          }
+        }
+      }
+      let before = try RandomPixels.buffer(width: width, height: 2, format: .rgba8Premultiplied, &rng)
+      var destination = before
+      try source.withView { s in try destination.withMutableView { try Compositor.draw(s, onto: $0) } }
+      source.withView { s in
+        before.withView { b in
+          destination.withView { d in
+            for y in 0..<2 {
+              for x in 0..<width {
+                let expected = CompositeReference.composite(
+                  mode: .normal, source: CompositeReference.read(s.rowAddress(y) + x * 4),
+                  destination: CompositeReference.read(b.rowAddress(y) + x * 4), opacity: 255, coverage: 255)
+                #expect(CompositeReference.read(d.rowAddress(y) + x * 4) == expected, "(\(x), \(y)) of \(width)")
+              }
+            }
           }
         }
       }

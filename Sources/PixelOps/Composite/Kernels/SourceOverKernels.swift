@@ -1,7 +1,8 @@
-/// Source-over (`normal`) on premultiplied RGBA8, 4 pixels per 128-bit vector:
+/// Source-over (`normal`) on premultiplied RGBA8, 4 pixels per 128-bit vector (8 per step in
+/// the plain image kernel):
 /// `d' = s + round(d * (255 - sa) / 255)` per channel, exact (the ``ExactDivision`` identity).
 ///
-/// Runs of 4 source pixels that are all opaque store the source without reading the
+/// Runs of 4 (or 8) source pixels that are all opaque store the source without reading the
 /// destination; runs that are all transparent leave the destination untouched. Tails go
 /// through the same arithmetic one pixel at a time (lane 0).
 enum SourceOverKernels {
@@ -10,6 +11,27 @@ enum SourceOverKernels {
     let source = span.source.unsafelyUnwrapped
     let destination = span.destination
     var x = 0
+    // 8 pixels per step: one classification and one loop test for two vectors
+    // (callgrind, mixed content: 6.1 -> 5.0 instructions per pixel).
+    while x &+ 8 <= span.count {
+      let s0 = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      let s1 = source.loadUnaligned(fromByteOffset: x &* 4 &+ 16, as: SIMD4<UInt32>.self)
+      let h0 = unsafeBitCast(s0, to: SIMD2<UInt64>.self)
+      let h1 = unsafeBitCast(s1, to: SIMD2<UInt64>.self)
+      switch AlphaRun.classify(h0[0] & h1[0], h0[1] & h1[1], h0[0] | h1[0], h0[1] | h1[1]) {
+      case .opaque:
+        destination.storeBytes(of: s0, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: s1, toByteOffset: x &* 4 &+ 16, as: SIMD4<UInt32>.self)
+      case .transparent:
+        break
+      case .mixed:
+        let d0 = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        let d1 = destination.loadUnaligned(fromByteOffset: x &* 4 &+ 16, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: over(s0, d0), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: over(s1, d1), toByteOffset: x &* 4 &+ 16, as: SIMD4<UInt32>.self)
+      }
+      x &+= 8
+    }
     while x &+ 4 <= span.count {
       let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
       let halves = unsafeBitCast(s, to: SIMD2<UInt64>.self)
