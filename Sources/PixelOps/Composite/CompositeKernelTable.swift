@@ -61,6 +61,12 @@ enum CompositeKernelTable {
     CompositeKernelRow(
       name: "over_n_8_8888", matches: { $0.mode == .normal && $0.source == .solid && $0.hasCoverage },
       kernel: SourceOverKernels.overSolidMasked),
+    CompositeKernelRow(
+      name: "multiply_8888_8888", matches: { $0.mode == .multiply && $0.source == .image && !$0.hasCoverage },
+      kernel: SeparableBlendKernels.multiplyImage),
+    CompositeKernelRow(
+      name: "screen_8888_8888", matches: { $0.mode == .screen && $0.source == .image && !$0.hasCoverage },
+      kernel: SeparableBlendKernels.screenImage),
     CompositeKernelRow(name: "generic", matches: { _ in true }, kernel: GenericCompositeKernel.composite),
   ]
 

@@ -1,0 +1,68 @@
+/// Vector kernels for the blend modes whose 8-bit formula is the same for colour and alpha, so
+/// all four channels of 4 pixels go through one expression in 16-bit lanes:
+/// - multiply: `round((s d + s (255 - da) + d (255 - sa)) / 255)` (on alpha it is
+///   `sa + da (255 - sa) / 255`, source-over's alpha);
+/// - screen: `round((255 (s + d) - s d) / 255)`.
+/// Both equal ``BlendMath`` exactly for valid premultiplied pixels (every intermediate stays
+/// within 0...65025); colour above alpha gives bounded but unspecified results. Image source,
+/// full coverage; opacity scales the source first (`round(s o / 255)`).
+enum SeparableBlendKernels {
+  static func multiplyImage(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    blendImage(span, opacity: parameters.opacity) { s, d, inverseSourceAlpha, inverseDestinationAlpha in
+      s &* (d &+ inverseDestinationAlpha) &+ d &* inverseSourceAlpha
+    }
+  }
+
+  static func screenImage(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    blendImage(span, opacity: parameters.opacity) { s, d, _, _ in
+      (s &+ d) &* 255 &- s &* d
+    }
+  }
+
+  /// Runs `numerator(s, d, 255 - sa, 255 - da)` on the even and odd bytes of 4 pixels at a time
+  /// and divides by 255 exactly; the tail goes through the same code in lane 0.
+  @inline(__always)
+  private static func blendImage(
+    _ span: CompositeSpan, opacity: UInt32,
+    _ numerator: (SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>) -> SIMD8<UInt16>
+  ) {
+    let source = span.source.unsafelyUnwrapped
+    let destination = span.destination
+    let opacityFactor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: opacity))
+    let scalesSource = opacity != 255
+    @inline(__always)
+    func blend4(_ sourcePixels: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
+      let s = scalesSource ? SourceOverKernels.scale(sourcePixels, by: opacityFactor) : sourcePixels
+      let inverseSourceAlpha = spread(255 &- (littleEndianLanes(s) &>> 24))
+      let inverseDestinationAlpha = spread(255 &- (littleEndianLanes(d) &>> 24))
+      let even = numerator(
+        unsafeBitCast(s & 0x00FF_00FF, to: SIMD8<UInt16>.self), unsafeBitCast(d & 0x00FF_00FF, to: SIMD8<UInt16>.self),
+        inverseSourceAlpha, inverseDestinationAlpha)
+      let odd = numerator(
+        unsafeBitCast((s &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self),
+        unsafeBitCast((d &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self), inverseSourceAlpha, inverseDestinationAlpha)
+      let evenBytes = unsafeBitCast(ExactDivision.div255(even), to: SIMD4<UInt32>.self) & 0x00FF_00FF
+      let oddBytes = unsafeBitCast(ExactDivision.div255(odd), to: SIMD4<UInt32>.self) & 0x00FF_00FF
+      return evenBytes | (oddBytes &<< 8)
+    }
+    var x = 0
+    while x &+ 4 <= span.count {
+      let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      destination.storeBytes(of: blend4(s, d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      x &+= 4
+    }
+    while x < span.count {
+      let s = SIMD4<UInt32>(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
+      let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
+      destination.storeBytes(of: blend4(s, d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      x &+= 1
+    }
+  }
+
+  /// One value per pixel (lane i) into both 16-bit halves of lane i.
+  @inline(__always)
+  private static func spread(_ values: SIMD4<UInt32>) -> SIMD8<UInt16> {
+    unsafeBitCast(values | (values &<< 16), to: SIMD8<UInt16>.self)
+  }
+}
