@@ -208,14 +208,15 @@ enum SourceOverKernels {
   static func overScaled(_ s: SIMD4<UInt32>, by factor: SIMD8<UInt16>, onto d: SIMD4<UInt32>) -> SIMD4<UInt32> {
     let sourceEven = ExactDivision.div255(unsafeBitCast(s & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* factor)
     let sourceOdd = ExactDivision.div255(unsafeBitCast((s &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* factor)
-    // Odd 16-bit lanes hold [G, A] per pixel; A is the high lane on little-endian machines.
+    // Odd 16-bit lanes hold [G, A] per pixel; copy each A over its G (and/shift/or within 32-bit
+    // lanes, which stays in vector registers), then subtract from 255 in 16-bit lanes.
+    let pairs = unsafeBitCast(sourceOdd, to: SIMD4<UInt32>.self)
     #if _endian(big)
-      let alpha = unsafeBitCast(sourceOdd, to: SIMD4<UInt32>.self) & 0xFFFF
+      let alphaPairs = (pairs & 0x0000_FFFF) | (pairs &<< 16)
     #else
-      let alpha = unsafeBitCast(sourceOdd, to: SIMD4<UInt32>.self) &>> 16
+      let alphaPairs = (pairs & 0xFFFF_0000) | (pairs &>> 16)
     #endif
-    let inverse = 255 &- alpha
-    let inverseFactor = unsafeBitCast(inverse | (inverse &<< 16), to: SIMD8<UInt16>.self)
+    let inverseFactor = SIMD8<UInt16>(repeating: 255) &- unsafeBitCast(alphaPairs, to: SIMD8<UInt16>.self)
     let resultEven = sourceEven &+ ExactDivision.div255(unsafeBitCast(d & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* inverseFactor)
     let resultOdd = sourceOdd &+ ExactDivision.div255(unsafeBitCast((d &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* inverseFactor)
     // Each 16-bit lane holds a value up to 255 for valid premultiplied input; mask so invalid
