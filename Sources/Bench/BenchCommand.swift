@@ -63,6 +63,9 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Write the generated inputs (at --size) as PNG into this directory, for the peer runners, and exit.")
   var saveInputs: String?
 
+  @Flag(help: "Print where each case's instructions go, per function (stage), from callgrind (needs valgrind).")
+  var profile = false
+
   @Flag(help: .hidden)
   var instructionRun = false
 
@@ -91,6 +94,7 @@ struct BenchCommand: ParsableCommand {
       return try BenchRunner(settings: settings).runForInstructionCount(cases(settings))
     }
     if let check { return try runCheck(profilePath: check) }
+    if profile { return try printStageProfile(settings) }
     do {
       let cases = try cases(settings)
       var results = try BenchRunner(settings: settings).run(cases)
@@ -124,6 +128,19 @@ struct BenchCommand: ParsableCommand {
       results[index].instructionsPerCall = try counter.instructionsPerCall(
         kernel: results[index].kernel, caseName: results[index].name, size: counted)
       results[index].countedSize = counted
+    }
+  }
+
+  private func printStageProfile(_ settings: BenchSettings) throws {
+    let counted = try Self.parseSize(countSize, option: "--count-size")
+    let counter = InstructionCounter(executable: Self.executablePath)
+    for benchCase in try cases(settings) {
+      Progress.report("profiling \(benchCase.kernel)/\(benchCase.name)")
+      let shares = try counter.functionShares(kernel: benchCase.kernel, caseName: benchCase.name, size: counted)
+      print("\(benchCase.kernel)/\(benchCase.name) (\(counted.width)x\(counted.height), 1 thread, share of instructions):")
+      for entry in shares.prefix(8) where entry.share >= 0.5 {
+        print("  \(BenchReport.fixed(entry.share, 1).leftPadding(6))%  \(entry.function)")
+      }
     }
   }
 

@@ -40,6 +40,44 @@ struct InstructionCounter {
 
   /// Instructions of one call of `kernel/caseName` on generated images of `size`, single-threaded.
   func instructionsPerCall(kernel: String, caseName: String, size: PixelSize) throws -> Int {
+    try withCallgrindReport(kernel: kernel, caseName: caseName, size: size) { outputFile in
+      let report = try String(contentsOfFile: outputFile, encoding: .utf8)
+      guard let line = report.split(separator: "\n").first(where: { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }),
+        let total = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+      else { throw BenchError.instructionCountFailed("no totals line in \(outputFile)") }
+      return total / Self.countedCalls
+    }
+  }
+
+  /// Where a case's instructions go: each function's own (exclusive) share of the measured
+  /// region, largest first, as `callgrind_annotate` reports it, with Swift names demangled.
+  /// Functions are the stages a kernel is built from (the row kernel, its loop helpers,
+  /// conversions, scheduling), so a regression points at its stage.
+  func functionShares(kernel: String, caseName: String, size: PixelSize) throws -> [(function: String, share: Double)] {
+    try withCallgrindReport(kernel: kernel, caseName: caseName, size: size) { outputFile in
+      let annotated = try runProcess("/usr/bin/env", ["callgrind_annotate", "--threshold=99.5", outputFile])
+      var shares: [(String, Double)] = []
+      for line in annotated.text.split(separator: "\n") {
+        // "1,658,880 (41.26%)  file.swift:$s8PixelOps...  [binary]"
+        guard let open = line.firstIndex(of: "("), let percent = line.firstIndex(of: "%"), open < percent,
+          let share = Double(line[line.index(after: open)..<percent].trimmingCharacters(in: .whitespaces)),
+          let colon = line[percent...].firstIndex(of: ":")
+        else { continue }
+        let symbol = line[line.index(after: colon)...].split(separator: " ").first.map(String.init) ?? ""
+        if symbol.isEmpty || line.contains("PROGRAM TOTALS") { continue }
+        shares.append((symbol, share))
+      }
+      let names = try demangle(shares.map(\.0))
+      var merged: [String: Double] = [:]
+      for (index, entry) in shares.enumerated() { merged[names[index], default: 0] += entry.1 }
+      return merged.map { (function: $0.key, share: $0.value) }.sorted { $0.share > $1.share }
+    }
+  }
+
+  /// Runs the case under callgrind and hands the output file to `read`; the file is removed after.
+  private func withCallgrindReport<Result>(
+    kernel: String, caseName: String, size: PixelSize, _ read: (String) throws -> Result
+  ) throws -> Result {
     let outputFile = FileManager.default.temporaryDirectory
       .appendingPathComponent("pixelops-callgrind-\(getpid())-\(kernel)-\(caseName).out").path
     defer { try? FileManager.default.removeItem(atPath: outputFile) }
@@ -52,12 +90,23 @@ struct InstructionCounter {
     guard result.status == 0 else {
       throw BenchError.instructionCountFailed("valgrind exited \(result.status): \(result.text.suffix(400))")
     }
-    let report = try String(contentsOfFile: outputFile, encoding: .utf8)
-    guard let line = report.split(separator: "\n").first(where: { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }),
-      let total = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-    else { throw BenchError.instructionCountFailed("no totals line in \(outputFile)") }
-    return total / Self.countedCalls
+    return try read(outputFile)
   }
+
+  /// Readable names for mangled Swift symbols (`swift demangle --simplified`), without argument
+  /// lists; names it cannot demangle are kept.
+  private func demangle(_ symbols: [String]) throws -> [String] {
+    guard !symbols.isEmpty else { return [] }
+    let output = try runProcess("/usr/bin/env", ["swift", "demangle", "--simplified", "--compact"] + symbols)
+    let lines = output.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    return symbols.indices.map { index in
+      let name = index < lines.count && !lines[index].isEmpty ? lines[index] : symbols[index]
+      let withoutSpecialization = name.replacingOccurrences(of: "function signature specialization <", with: "")
+      let base = withoutSpecialization.split(separator: "(").first.map(String.init) ?? withoutSpecialization
+      return base.components(separatedBy: "> of ").last ?? base
+    }
+  }
+
 }
 
 struct ProcessOutput {
