@@ -4,7 +4,7 @@
 /// products) without a divide instruction: with `t = x + 128`, `(t + (t >> 8)) >> 8` equals
 /// `round(x / 255)` for every `x` in `0 ... 255 * 255`; the 16-bit form is exact for every
 /// `x` in `0 ... 65535 * 65535`. Both are checked exhaustively or by sampling in the tests.
-enum ExactDivision {
+package enum ExactDivision {
   /// `round(x / 255)` for `x <= 65025`, in each 16-bit lane.
   @inline(__always)
   static func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
@@ -14,14 +14,14 @@ enum ExactDivision {
 
   /// `round(x / 255)` for `x <= 65025`.
   @inline(__always)
-  static func div255(_ x: UInt32) -> UInt32 {
+  package static func div255(_ x: UInt32) -> UInt32 {
     let t = x &+ 128
     return (t &+ (t &>> 8)) &>> 8
   }
 
   /// `round(x / 65535)` for `x <= 65535 * 65535`.
   @inline(__always)
-  static func div65535(_ x: UInt32) -> UInt32 {
+  package static func div65535(_ x: UInt32) -> UInt32 {
     let t = x &+ 32768
     return (t &+ (t &>> 16)) &>> 16
   }

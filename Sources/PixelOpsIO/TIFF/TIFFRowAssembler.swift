@@ -1,3 +1,4 @@
+import PixelOps
 /// Where one sample of every pixel of a row lies in a decoded strip or tile row.
 struct TIFFSampleSource {
   /// First byte of the row.
@@ -85,33 +86,9 @@ final class TIFFRowAssembler {
     alpha: UnsafePointer<UInt16>?, lookup: Lookup, premultiplies: Bool, count: Int,
     into output: UnsafeMutablePointer<UInt8>
   ) {
-    var out = output
-    guard let alpha, let alphaTable = lookup.alpha else {
-      for x in 0..<count {
-        out[0] = UInt8(truncatingIfNeeded: lookup.red[Int(red[x])])
-        out[1] = UInt8(truncatingIfNeeded: lookup.green[Int(green[x])])
-        out[2] = UInt8(truncatingIfNeeded: lookup.blue[Int(blue[x])])
-        out[3] = 255
-        out += 4
-      }
-      return
-    }
-    for x in 0..<count {
-      var r = UInt32(lookup.red[Int(red[x])])
-      var g = UInt32(lookup.green[Int(green[x])])
-      var b = UInt32(lookup.blue[Int(blue[x])])
-      let a = UInt32(alphaTable[Int(alpha[x])])
-      if premultiplies {
-        r = premultiply8(r, a)
-        g = premultiply8(g, a)
-        b = premultiply8(b, a)
-      }
-      out[0] = UInt8(truncatingIfNeeded: r)
-      out[1] = UInt8(truncatingIfNeeded: g)
-      out[2] = UInt8(truncatingIfNeeded: b)
-      out[3] = UInt8(truncatingIfNeeded: a)
-      out += 4
-    }
+    compose(
+      red: red, green: green, blue: blue, alpha: alpha, lookup: lookup, premultiplies: premultiplies, count: count,
+      into: output, premultiply: { ExactDivision.div255($0 &* $1) })
   }
 
   private static func compose16(
@@ -119,13 +96,26 @@ final class TIFFRowAssembler {
     alpha: UnsafePointer<UInt16>?, lookup: Lookup, premultiplies: Bool, count: Int,
     into output: UnsafeMutablePointer<UInt16>
   ) {
+    compose(
+      red: red, green: green, blue: blue, alpha: alpha, lookup: lookup, premultiplies: premultiplies, count: count,
+      into: output, premultiply: { ExactDivision.div65535($0 &* $1) })
+  }
+
+  /// Looks up every sample's output level and writes RGBA; straight alpha is premultiplied with
+  /// `premultiply` (`round(c * a / max)` at the output depth); no alpha gives the maximum.
+  @inline(__always)
+  private static func compose<Output: FixedWidthInteger & UnsignedInteger>(
+    red: UnsafePointer<UInt16>, green: UnsafePointer<UInt16>, blue: UnsafePointer<UInt16>,
+    alpha: UnsafePointer<UInt16>?, lookup: Lookup, premultiplies: Bool, count: Int,
+    into output: UnsafeMutablePointer<Output>, premultiply: (UInt32, UInt32) -> UInt32
+  ) {
     var out = output
     guard let alpha, let alphaTable = lookup.alpha else {
       for x in 0..<count {
-        out[0] = lookup.red[Int(red[x])]
-        out[1] = lookup.green[Int(green[x])]
-        out[2] = lookup.blue[Int(blue[x])]
-        out[3] = 65535
+        out[0] = Output(truncatingIfNeeded: lookup.red[Int(red[x])])
+        out[1] = Output(truncatingIfNeeded: lookup.green[Int(green[x])])
+        out[2] = Output(truncatingIfNeeded: lookup.blue[Int(blue[x])])
+        out[3] = Output.max
         out += 4
       }
       return
@@ -136,30 +126,16 @@ final class TIFFRowAssembler {
       var b = UInt32(lookup.blue[Int(blue[x])])
       let a = UInt32(alphaTable[Int(alpha[x])])
       if premultiplies {
-        r = premultiply16(r, a)
-        g = premultiply16(g, a)
-        b = premultiply16(b, a)
+        r = premultiply(r, a)
+        g = premultiply(g, a)
+        b = premultiply(b, a)
       }
-      out[0] = UInt16(truncatingIfNeeded: r)
-      out[1] = UInt16(truncatingIfNeeded: g)
-      out[2] = UInt16(truncatingIfNeeded: b)
-      out[3] = UInt16(truncatingIfNeeded: a)
+      out[0] = Output(truncatingIfNeeded: r)
+      out[1] = Output(truncatingIfNeeded: g)
+      out[2] = Output(truncatingIfNeeded: b)
+      out[3] = Output(truncatingIfNeeded: a)
       out += 4
     }
-  }
-
-  /// `round(c * a / 255)` for `c, a <= 255` (exact: `t = c*a + 128`, `(t + t >> 8) >> 8`).
-  @inline(__always)
-  static func premultiply8(_ c: UInt32, _ a: UInt32) -> UInt32 {
-    let t = c &* a &+ 128
-    return (t &+ (t &>> 8)) &>> 8
-  }
-
-  /// `round(c * a / 65535)` for `c, a <= 65535`.
-  @inline(__always)
-  static func premultiply16(_ c: UInt32, _ a: UInt32) -> UInt32 {
-    let t = c &* a &+ 32768
-    return (t &+ (t &>> 16)) &>> 16
   }
 
   /// Copies `count` samples of `bits` bits each (MSB-first bit packing below 8 bits and for

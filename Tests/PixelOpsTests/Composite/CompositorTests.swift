@@ -77,21 +77,7 @@ struct CompositorTests {
       var mask = try RandomPixels.buffer(width: width, height: height, format: .gray8, &rng)
       if trial % 5 == 1 || trial % 5 == 2 {
         // Runs of opaque and of transparent pixels, at every alignment: the kernels' skipping paths.
-        source.withMutableView { view in
-          for y in 0..<height {
-            var x = 0
-            while x < width {
-              let run = min(width - x, Int.random(in: 1...20, using: &rng))
-              let kind = Int.random(in: 0...2, using: &rng)
-              for pixel in x..<(x + run) where kind < 2 {
-                let address = view.rowAddress(y) + pixel * 4
-                if kind == 0 { address.storeBytes(of: 255, toByteOffset: 3, as: UInt8.self) }
-                if kind == 1 { address.storeBytes(of: 0, as: UInt32.self) }
-              }
-              x += run
-            }
-          }
-        }
+        RandomPixels.insertUniformAlphaRuns(into: &source, maximumRun: 20, &rng)
       }
       if trial % 3 != 2 {
         // Coverage in runs of 0 and 255 (with partial rows between): the masked kernels' skipping paths.
@@ -186,21 +172,7 @@ struct CompositorTests {
     for _ in 0..<60 {
       let width = Int.random(in: 1...70, using: &rng)
       var source = try RandomPixels.buffer(width: width, height: 2, format: .rgba8Premultiplied, &rng)
-      source.withMutableView { view in
-        for y in 0..<2 {
-          var x = 0
-          while x < width {
-            let run = min(width - x, Int.random(in: 1...24, using: &rng))
-            let kind = Int.random(in: 0...2, using: &rng)
-            for pixel in x..<(x + run) where kind < 2 {
-              let address = view.rowAddress(y) + pixel * 4
-              if kind == 0 { address.storeBytes(of: 255, toByteOffset: 3, as: UInt8.self) }
-              if kind == 1 { address.storeBytes(of: 0, as: UInt32.self) }
-            }
-            x += run
-          }
-        }
-      }
+      RandomPixels.insertUniformAlphaRuns(into: &source, maximumRun: 24, &rng)
       let before = try RandomPixels.buffer(width: width, height: 2, format: .rgba8Premultiplied, &rng)
       var destination = before
       try source.withView { s in try destination.withMutableView { try Compositor.draw(s, onto: $0) } }

@@ -62,20 +62,7 @@ struct ConversionTests {
     for _ in 0..<60 {
       let width = Int.random(in: 1...70, using: &rng)
       var source = try RandomPixels.buffer(width: width, height: 1, format: from, &rng)
-      source.withMutableView { view in
-        // Overwrite random runs with alpha 255 (colour kept) or transparent black.
-        var x = 0
-        while x < width {
-          let run = min(width - x, Int.random(in: 1...9, using: &rng))
-          let kind = Int.random(in: 0...2, using: &rng)
-          for pixel in x..<(x + run) where kind < 2 {
-            let address = view.rowAddress(0) + pixel * 4
-            if kind == 0 { address.storeBytes(of: 255, toByteOffset: 3, as: UInt8.self) }
-            if kind == 1 { address.storeBytes(of: 0, as: UInt32.self) }
-          }
-          x += run
-        }
-      }
+      RandomPixels.insertUniformAlphaRuns(into: &source, maximumRun: 9, &rng)
       let converted = try source.converted(to: to)
       source.withView { input in
         converted.withView { output in

@@ -61,6 +61,29 @@ enum RandomPixels {
   }
 }
 
+extension RandomPixels {
+  /// Overwrites random runs (1...`maximumRun` pixels) of each row of a 4-byte RGBA buffer with
+  /// alpha 255 (colour kept) or transparent black, leaving other runs as they were: content that
+  /// reaches the kernels' opaque and transparent fast paths at every alignment.
+  static func insertUniformAlphaRuns(into buffer: inout PixelBuffer, maximumRun: Int, _ rng: inout SeededGenerator) {
+    buffer.withMutableView { view in
+      for y in 0..<view.height {
+        var x = 0
+        while x < view.width {
+          let run = min(view.width - x, Int.random(in: 1...maximumRun, using: &rng))
+          let kind = Int.random(in: 0...2, using: &rng)
+          for pixel in x..<(x + run) where kind < 2 {
+            let address = view.rowAddress(y) + pixel * 4
+            if kind == 0 { address.storeBytes(of: 255, toByteOffset: 3, as: UInt8.self) }
+            if kind == 1 { address.storeBytes(of: 0, as: UInt32.self) }
+          }
+          x += run
+        }
+      }
+    }
+  }
+}
+
 /// Caller-owned memory with guard bytes around it: a view can be placed anywhere inside, and
 /// ``untouchedOutside(_:)`` checks nothing outside the view's pixels was written.
 final class GuardedMemory {
