@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import PixelOps
+import Synchronization
 
 /// Measures what the thread pool costs: the overhead of one dispatch, against Dispatch's
 /// `concurrentPerform` on the same work, and the job size at which two threads beat one.

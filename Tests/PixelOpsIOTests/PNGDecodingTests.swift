@@ -43,10 +43,11 @@ import Testing
 
   /// Decoding to other formats converts exactly: converting the result to premultiplied RGBA8
   /// gives the expectation (16-bit premultiplied is left out: reducing it can differ by 1).
-  @Test(arguments: [
-    "png/pngsuite/basn6a08.png", "png/pngsuite/basi6a16.png", "png/pngsuite/basn4a16.png",
-    "png/pngsuite/basi3p02.png", "png/pngsuite/tbrn2c08.png", "png/pngsuite/basn0g01.png",
-  ], [PixelFormat.rgba8Straight, .rgba16Straight, .bgra8Premultiplied])
+  @Test(
+    arguments: [
+      "png/pngsuite/basn6a08.png", "png/pngsuite/basi6a16.png", "png/pngsuite/basn4a16.png",
+      "png/pngsuite/basi3p02.png", "png/pngsuite/tbrn2c08.png", "png/pngsuite/basn0g01.png",
+    ], [PixelFormat.rgba8Straight, .rgba16Straight, .bgra8Premultiplied])
   func decodesToOtherFormats(_ path: String, _ format: PixelFormat) throws {
     let entry = try #require(Self.entries.first { $0.path == path })
     let image = try PNG.decode(TestData.bytes(path), options: PNGDecodingOptions(format: format))

@@ -21,10 +21,15 @@ struct ReadmeTourTests {
     // ---
 
     let saved = try PNG.read(contentsOf: directory.path("face.png"))
-    let expected = try image.withView { try PixelBuffer(copying: $0.cropped(to: PixelRect(x: 40, y: 30, width: 128, height: 128))) }
+    let expected = try image.withView {
+      try PixelBuffer(copying: $0.cropped(to: PixelRect(x: 40, y: 30, width: 128, height: 128)))
+    }
     #expect(saved == expected)
-    #expect(try PointRect(x: 0.5, y: 0, width: 10, height: 10).pixelRect(scale: 2) == PixelRect(x: 1, y: 0, width: 20, height: 20))
-    #expect(try PixelBuffer(width: 200, height: 100, format: .rgba8Premultiplied, scale: 2).pointSize == PointSize(width: 100, height: 50))
+    #expect(
+      try PointRect(x: 0.5, y: 0, width: 10, height: 10).pixelRect(scale: 2) == PixelRect(x: 1, y: 0, width: 20, height: 20))
+    #expect(
+      try PixelBuffer(width: 200, height: 100, format: .rgba8Premultiplied, scale: 2).pointSize
+        == PointSize(width: 100, height: 50))
   }
 
   @Test("the compositing lines of the README compile and draw")
@@ -35,11 +40,13 @@ struct ReadmeTourTests {
       try canvasBuffer.withMutableView { canvas in
         let glyph = icon
         // --- as in README.md ---
-        try Compositor.draw(icon, onto: canvas, at: PixelPosition(x: -8, y: 20),       // clipped
-                            options: CompositeOptions(blendMode: .normal, opacity: 0.5))
-        try Compositor.fill(PixelRect(x: 0, y: 0, width: 64, height: 64), of: canvas,
-                            with: PremultipliedColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.5))
-        try Compositor.drawTemplate(glyph, tint: .black, onto: canvas, at: .zero)       // .alwaysTemplate
+        try Compositor.draw(
+          icon, onto: canvas, at: PixelPosition(x: -8, y: 20),  // clipped
+          options: CompositeOptions(blendMode: .normal, opacity: 0.5))
+        try Compositor.fill(
+          PixelRect(x: 0, y: 0, width: 64, height: 64), of: canvas,
+          with: PremultipliedColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.5))
+        try Compositor.drawTemplate(glyph, tint: .black, onto: canvas, at: .zero)  // .alwaysTemplate
         // ---
       }
     }

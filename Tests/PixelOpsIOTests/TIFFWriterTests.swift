@@ -47,7 +47,8 @@ struct TIFFWriterTests {
   func otherFormats(format: PixelFormat) throws {
     let sourceFormat: PixelFormat = format == .rgba16Straight ? .rgba16Premultiplied : .rgba8Premultiplied
     let source = try RandomImage.make(width: 21, height: 9, format: sourceFormat, seed: 3)
-    let image = format == .grayAlpha8
+    let image =
+      format == .grayAlpha8
       ? try RandomImage.make(width: 21, height: 9, format: .grayAlpha8, seed: 4)
       : try source.converted(to: format)
     let output: TIFFOutputFormat = format.bitsPerChannel == 16 ? .rgba16Premultiplied : .rgba8Premultiplied

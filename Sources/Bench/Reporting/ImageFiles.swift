@@ -39,4 +39,3 @@ enum ImageFiles {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
 }
-

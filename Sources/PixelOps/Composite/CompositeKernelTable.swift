@@ -33,7 +33,10 @@ enum CompositeKernelTable {
     // `normal` is a copy; `copy` and `clear` at full coverage need no arithmetic.
     CompositeKernelRow(
       name: "src_8888_8888",
-      matches: { $0.source == .image && $0.hasFullOpacity && !$0.hasCoverage && ($0.mode == .copy || ($0.mode == .normal && $0.sourceIsOpaque)) },
+      matches: {
+        $0.source == .image && $0.hasFullOpacity && !$0.hasCoverage
+          && ($0.mode == .copy || ($0.mode == .normal && $0.sourceIsOpaque))
+      },
       kernel: SourceOverKernels.copyImage),
     CompositeKernelRow(
       name: "src_n_8888",

@@ -41,14 +41,16 @@ public enum ImageViewTransparency {
     if appearance.isOpaque {
       // Black behind what is left transparent: d + black * (1 - da) keeps colour, alpha 255.
       try Compositor.fill(
-        everything, of: destination, with: .black, options: CompositeOptions(blendMode: .destinationOver, parallelism: parallelism))
+        everything, of: destination, with: .black,
+        options: CompositeOptions(blendMode: .destinationOver, parallelism: parallelism))
     } else {
       let factor = CompositeOptions(opacity: appearance.alpha).opacity8
       if factor != 255 {
         // destinationIn with a colour of alpha a: every channel times a / 255.
         let alphaColor = PremultipliedColor(premultipliedRed: 0, green: 0, blue: 0, alpha: UInt8(factor))
         try Compositor.fill(
-          everything, of: destination, with: alphaColor, options: CompositeOptions(blendMode: .destinationIn, parallelism: parallelism))
+          everything, of: destination, with: alphaColor,
+          options: CompositeOptions(blendMode: .destinationIn, parallelism: parallelism))
       }
     }
   }

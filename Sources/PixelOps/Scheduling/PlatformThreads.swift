@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The few operating-system thread calls the scheduler needs, without Foundation.
@@ -9,25 +9,25 @@ enum PlatformThreads {
   /// Cores this process may run on: the CPU affinity mask on Linux, else the online cores.
   static func availableCores() -> Int {
     #if canImport(Glibc)
-    if let affinityCount = affinityCoreCount() { return affinityCount }
+      if let affinityCount = affinityCoreCount() { return affinityCount }
     #endif
     return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
   }
 
   #if canImport(Glibc)
-  private typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer?) -> Int32
+    private typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer?) -> Int32
 
-  /// `CPU_COUNT` of `sched_getaffinity`. The Glibc module hides GNU extensions, so the
-  /// function is looked up at run time; `nil` when it is missing or fails.
-  private static func affinityCoreCount() -> Int? {
-    guard let symbol = dlsym(nil, "sched_getaffinity") else { return nil }
-    let getAffinity = unsafeBitCast(symbol, to: GetAffinity.self)
-    var set = cpu_set_t()
-    let status = withUnsafeMutableBytes(of: &set) { getAffinity(0, $0.count, $0.baseAddress) }
-    guard status == 0 else { return nil }
-    let count = withUnsafeBytes(of: &set) { $0.reduce(0) { $0 + $1.nonzeroBitCount } }
-    return count > 0 ? count : nil
-  }
+    /// `CPU_COUNT` of `sched_getaffinity`. The Glibc module hides GNU extensions, so the
+    /// function is looked up at run time; `nil` when it is missing or fails.
+    private static func affinityCoreCount() -> Int? {
+      guard let symbol = dlsym(nil, "sched_getaffinity") else { return nil }
+      let getAffinity = unsafeBitCast(symbol, to: GetAffinity.self)
+      var set = cpu_set_t()
+      let status = withUnsafeMutableBytes(of: &set) { getAffinity(0, $0.count, $0.baseAddress) }
+      guard status == 0 else { return nil }
+      let count = withUnsafeBytes(of: &set) { $0.reduce(0) { $0 + $1.nonzeroBitCount } }
+      return count > 0 ? count : nil
+    }
   #endif
 
   /// Lets another thread run on this processor (a short pause while polling).
@@ -49,26 +49,30 @@ enum PlatformThreads {
   static func startDetachedThread(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
     let argument = Unmanaged.passRetained(Entry(name: name, body: body)).toOpaque()
     #if canImport(Glibc)
-    var thread = pthread_t()
-    let status = pthread_create(&thread, nil, { raw in
-      PlatformThreads.runEntry(raw!)
-      return nil
-    }, argument)
+      var thread = pthread_t()
+      let status = pthread_create(
+        &thread, nil,
+        { raw in
+          PlatformThreads.runEntry(raw!)
+          return nil
+        }, argument)
     #elseif canImport(Darwin)
-    var thread: pthread_t?
-    let status = pthread_create(&thread, nil, { raw in
-      PlatformThreads.runEntry(raw)
-      return nil
-    }, argument)
+      var thread: pthread_t?
+      let status = pthread_create(
+        &thread, nil,
+        { raw in
+          PlatformThreads.runEntry(raw)
+          return nil
+        }, argument)
     #endif
     guard status == 0 else {
       Unmanaged<Entry>.fromOpaque(argument).release()
       return false
     }
     #if canImport(Glibc)
-    pthread_detach(thread)
+      pthread_detach(thread)
     #elseif canImport(Darwin)
-    if let thread { pthread_detach(thread) }
+      if let thread { pthread_detach(thread) }
     #endif
     return true
   }
@@ -80,17 +84,17 @@ enum PlatformThreads {
   }
 
   #if canImport(Glibc)
-  private typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
+    private typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
   #endif
 
   /// Names the calling thread for debuggers and profilers (best effort; Linux keeps 15 bytes).
   private static func nameCurrentThread(_ name: String) {
     #if canImport(Glibc)
-    guard let symbol = dlsym(nil, "pthread_setname_np") else { return }
-    let setName = unsafeBitCast(symbol, to: SetName.self)
-    _ = setName(pthread_self(), String(decoding: name.utf8.prefix(15), as: UTF8.self))
+      guard let symbol = dlsym(nil, "pthread_setname_np") else { return }
+      let setName = unsafeBitCast(symbol, to: SetName.self)
+      _ = setName(pthread_self(), String(decoding: name.utf8.prefix(15), as: UTF8.self))
     #elseif canImport(Darwin)
-    _ = pthread_setname_np(name)
+      _ = pthread_setname_np(name)
     #endif
   }
 }

@@ -1,5 +1,5 @@
-public import PixelOps
 import CTIFFSupport
+public import PixelOps
 
 /// Reading and writing TIFF files through the system's libtiff (4.5 or later).
 ///

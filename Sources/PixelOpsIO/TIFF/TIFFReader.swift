@@ -1,5 +1,5 @@
-public import PixelOps
 import CTIFFSupport
+public import PixelOps
 import Synchronization
 
 /// A multi-page TIFF, opened once and decoded page by page on demand.

@@ -1,4 +1,5 @@
 import PixelOps
+
 /// Where one sample of every pixel of a row lies in a decoded strip or tile row.
 struct TIFFSampleSource {
   /// First byte of the row.

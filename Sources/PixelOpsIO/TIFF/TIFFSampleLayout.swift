@@ -110,7 +110,8 @@ struct TIFFSampleLayout: Sendable, Hashable {
     guard fields.samplesPerPixel >= colour.sampleCount else {
       throw .corrupt(
         .tiff,
-        message: "\(fields.samplesPerPixel) samples per pixel, PhotometricInterpretation \(photometric) needs \(colour.sampleCount)")
+        message:
+          "\(fields.samplesPerPixel) samples per pixel, PhotometricInterpretation \(photometric) needs \(colour.sampleCount)")
     }
     let layout = TIFFSampleLayout(
       colour: colour, bitsPerSample: bits, samplesPerPixel: fields.samplesPerPixel, isPlanar: fields.isPlanar,

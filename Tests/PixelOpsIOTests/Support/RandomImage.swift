@@ -1,5 +1,5 @@
-import PixelOpsTestSupport
 import PixelOps
+import PixelOpsTestSupport
 
 /// Random images from a seed, so failures reproduce.
 enum RandomImage {

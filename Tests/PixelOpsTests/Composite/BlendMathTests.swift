@@ -122,7 +122,8 @@ struct BlendMathTests {
   @Test("the two transparent-source lists cover every mode exactly once")
   func transparentSourceListsPartitionModes() {
     #expect(Self.keepDestinationUnderTransparentSource.isDisjoint(with: Self.clearDestinationUnderTransparentSource))
-    #expect(Self.keepDestinationUnderTransparentSource.union(Self.clearDestinationUnderTransparentSource) == Set(BlendMode.allCases))
+    #expect(
+      Self.keepDestinationUnderTransparentSource.union(Self.clearDestinationUnderTransparentSource) == Set(BlendMode.allCases))
   }
 
   @Test("a transparent source keeps or clears the destination as its formula says", arguments: BlendMode.allCases)

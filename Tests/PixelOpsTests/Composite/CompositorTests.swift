@@ -15,14 +15,16 @@ struct CompositorTests {
         for sa in 0..<256 {
           let s = [0, sa / 2, sa][colourChoice]
           for d in 0..<256 {
-            view.rowAddress(sa).storeBytes(of: SIMD4<UInt8>(UInt8(s), UInt8(s), UInt8(s), UInt8(sa)), toByteOffset: d * 4, as: SIMD4<UInt8>.self)
+            view.rowAddress(sa).storeBytes(
+              of: SIMD4<UInt8>(UInt8(s), UInt8(s), UInt8(s), UInt8(sa)), toByteOffset: d * 4, as: SIMD4<UInt8>.self)
           }
         }
       }
       destination.withMutableView { view in
         for sa in 0..<256 {
           for d in 0..<256 {
-            view.rowAddress(sa).storeBytes(of: SIMD4<UInt8>(UInt8(d), UInt8(d / 2), 0, 255), toByteOffset: d * 4, as: SIMD4<UInt8>.self)
+            view.rowAddress(sa).storeBytes(
+              of: SIMD4<UInt8>(UInt8(d), UInt8(d / 2), 0, 255), toByteOffset: d * 4, as: SIMD4<UInt8>.self)
           }
         }
       }
@@ -55,7 +57,9 @@ struct CompositorTests {
   static let scenarios: [Scenario] =
     BlendMode.allCases.map { Scenario(mode: $0, solid: false, template: nil) }
     + [BlendMode.normal, .copy, .multiply, .clear, .xor].map { Scenario(mode: $0, solid: true, template: nil) }
-    + [PixelFormat.rgba8Premultiplied, .grayAlpha8, .gray8, .rgba8Straight].map { Scenario(mode: .normal, solid: true, template: $0) }
+    + [PixelFormat.rgba8Premultiplied, .grayAlpha8, .gray8, .rgba8Straight].map {
+      Scenario(mode: .normal, solid: true, template: $0)
+    }
 
   /// Random sizes, placements (also partly or wholly outside), strides, opacities, masks,
   /// declared-opaque sources and thread counts; every destination pixel is checked against the
@@ -68,7 +72,8 @@ struct CompositorTests {
       let height = Int.random(in: 1...6, using: &rng)
       let destinationWidth = Int.random(in: 1...40, using: &rng)
       let destinationHeight = Int.random(in: 1...8, using: &rng)
-      let origin = PixelPosition(x: Int.random(in: -width...destinationWidth, using: &rng), y: Int.random(in: -height...destinationHeight, using: &rng))
+      let origin = PixelPosition(
+        x: Int.random(in: -width...destinationWidth, using: &rng), y: Int.random(in: -height...destinationHeight, using: &rng))
       let opacity = [1.0, 0.0, 0.5, Double.random(in: 0...1, using: &rng)][trial % 4]
       let useMask = scenario.template == nil && trial % 3 == 0
       let opaqueSource = trial % 5 == 0
@@ -89,7 +94,9 @@ struct CompositorTests {
       }
       if opaqueSource {
         source.withMutableView { view in
-          for y in 0..<height { for x in 0..<width { view.rowAddress(y).storeBytes(of: 255, toByteOffset: x * 4 + 3, as: UInt8.self) } }
+          for y in 0..<height {
+            for x in 0..<width { view.rowAddress(y).storeBytes(of: 255, toByteOffset: x * 4 + 3, as: UInt8.self) }
+          }
         }
         source.markOpaque()
       }
@@ -109,36 +116,46 @@ struct CompositorTests {
       let parallelism = try Parallelism.threads(Int.random(in: 1...4, using: &rng))
 
       try mask.withView { maskView in
-        let options = CompositeOptions(blendMode: scenario.mode, opacity: opacity, mask: useMask ? maskView : nil, parallelism: parallelism)
+        let options = CompositeOptions(
+          blendMode: scenario.mode, opacity: opacity, mask: useMask ? maskView : nil, parallelism: parallelism)
         if let template {
           try template.withView { try Compositor.drawTemplate($0, tint: color, onto: destination, at: origin, options: options) }
         } else if scenario.solid {
-          try Compositor.fill(PixelRect(origin: origin, size: PixelSize(width: width, height: height)), of: destination, with: color, options: options)
+          try Compositor.fill(
+            PixelRect(origin: origin, size: PixelSize(width: width, height: height)), of: destination, with: color,
+            options: options)
         } else {
           try source.withView { try Compositor.draw($0, onto: destination, at: origin, options: options) }
         }
       }
 
       let opacity8 = Int((min(max(opacity, 0), 1) * 255).rounded(.toNearestOrAwayFromZero))
-      let context = "\(scenario.testDescription) trial \(trial) \(width)x\(height) at \(origin) on \(destinationWidth)x\(destinationHeight) opacity \(opacity) mask \(useMask)"
+      let context =
+        "\(scenario.testDescription) trial \(trial) \(width)x\(height) at \(origin) on \(destinationWidth)x\(destinationHeight) opacity \(opacity) mask \(useMask)"
       try expectPixels(
-        destination: destination, before: before, sourceRect: PixelRect(origin: origin, size: PixelSize(width: width, height: height)),
+        destination: destination, before: before,
+        sourceRect: PixelRect(origin: origin, size: PixelSize(width: width, height: height)),
         context: context
       ) { x, y, d in
         let sourcePixel: [Int]
         var coverage = 255
         var effectiveOpacity = opacity8
         if scenario.solid {
-          sourcePixel = [Int(color.red), Int(color.green), Int(color.blue), Int(color.alpha)].map { CompositeReference.rounded($0 * opacity8) }
+          sourcePixel = [Int(color.red), Int(color.green), Int(color.blue), Int(color.alpha)].map {
+            CompositeReference.rounded($0 * opacity8)
+          }
           effectiveOpacity = 255
         } else {
           sourcePixel = source.withView { CompositeReference.read($0.rowAddress(y) + x * 4) }
         }
         if let template, let alphaOffset = template.format.alphaByteOffset {
-          coverage = template.withView { Int($0.rowAddress(y).load(fromByteOffset: x * template.format.bytesPerPixel + alphaOffset, as: UInt8.self)) }
+          coverage = template.withView {
+            Int($0.rowAddress(y).load(fromByteOffset: x * template.format.bytesPerPixel + alphaOffset, as: UInt8.self))
+          }
         }
         if useMask { coverage = mask.withView { Int($0.rowAddress(y).load(fromByteOffset: x, as: UInt8.self)) } }
-        return CompositeReference.composite(mode: scenario.mode, source: sourcePixel, destination: d, opacity: effectiveOpacity, coverage: coverage)
+        return CompositeReference.composite(
+          mode: scenario.mode, source: sourcePixel, destination: d, opacity: effectiveOpacity, coverage: coverage)
       }
       #expect(memory.untouchedOutside(destination), "\(context): wrote outside the destination view")
     }
@@ -217,7 +234,9 @@ struct CompositorTests {
     let source = try PixelBuffer(width: 2, height: 2, format: .rgba8Premultiplied)
     destination.withMutableView { d in
       bgra.withView { s in
-        _ = #expect(throws: PixelError.unsupportedFormat(.bgra8Premultiplied, operation: "draw source")) { try Compositor.draw(s, onto: d) }
+        _ = #expect(throws: PixelError.unsupportedFormat(.bgra8Premultiplied, operation: "draw source")) {
+          try Compositor.draw(s, onto: d)
+        }
       }
       source.withView { s in
         mask.withView { m in

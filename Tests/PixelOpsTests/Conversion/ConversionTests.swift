@@ -55,8 +55,9 @@ struct ConversionTests {
     }
   }
 
-  @Test("runs of opaque and transparent pixels (the skipping fast paths) match the reference at every alignment",
-        arguments: [(PixelFormat.rgba8Straight, PixelFormat.rgba8Premultiplied), (.rgba8Premultiplied, .rgba8Straight)])
+  @Test(
+    "runs of opaque and transparent pixels (the skipping fast paths) match the reference at every alignment",
+    arguments: [(PixelFormat.rgba8Straight, PixelFormat.rgba8Premultiplied), (.rgba8Premultiplied, .rgba8Straight)])
   func uniformAlphaRuns(from: PixelFormat, to: PixelFormat) throws {
     var rng = SeededGenerator(seed: 21)
     for _ in 0..<60 {

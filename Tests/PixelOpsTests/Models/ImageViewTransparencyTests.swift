@@ -9,7 +9,8 @@ struct ImageViewTransparencyTests {
 
   /// The rules of the UIImageView reference, pixel by pixel.
   static func expected(image: [Int], appearance: ImageViewAppearance) -> [Int] {
-    let background = appearance.backgroundColor.map { [Int($0.red), Int($0.green), Int($0.blue), Int($0.alpha)] } ?? [0, 0, 0, 0]
+    let background =
+      appearance.backgroundColor.map { [Int($0.red), Int($0.green), Int($0.blue), Int($0.alpha)] } ?? [0, 0, 0, 0]
     var result = (0..<4).map { image[$0] + rounded(background[$0] * (255 - image[3])) }
     if appearance.isOpaque {
       result[3] = 255

@@ -38,14 +38,14 @@ struct SchedulingParallelismTests {
   func availableCores() throws {
     #expect(ThreadPool.availableCores >= 1)
     #if os(Linux)
-    let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-    let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
-    var count = 0
-    for part in line.dropFirst("Cpus_allowed_list:".count).split(separator: ",") {
-      let bounds = part.trimmingCharacters(in: .whitespaces).split(separator: "-").compactMap { Int($0) }
-      count += bounds.count == 2 ? bounds[1] - bounds[0] + 1 : 1
-    }
-    #expect(ThreadPool.availableCores == count)
+      let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+      let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
+      var count = 0
+      for part in line.dropFirst("Cpus_allowed_list:".count).split(separator: ",") {
+        let bounds = part.trimmingCharacters(in: .whitespaces).split(separator: "-").compactMap { Int($0) }
+        count += bounds.count == 2 ? bounds[1] - bounds[0] + 1 : 1
+      }
+      #expect(ThreadPool.availableCores == count)
     #endif
   }
 }

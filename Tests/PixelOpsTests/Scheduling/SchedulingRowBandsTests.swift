@@ -22,8 +22,9 @@ struct SchedulingRowBandsTests {
     }
   }
 
-  @Test("every row is visited exactly once, by non-empty disjoint bands",
-        arguments: [0, 1, 2, 3, 7, 8, 9, 31, 64, 65, 257, 1000])
+  @Test(
+    "every row is visited exactly once, by non-empty disjoint bands",
+    arguments: [0, 1, 2, 3, 7, 8, 9, 31, 64, 65, 257, 1000])
   func everyRowOnce(rowCount: Int) throws {
     for threads in 1...8 {
       for bytesPerRow in [1, 4096, 1 << 20] {
@@ -35,8 +36,9 @@ struct SchedulingRowBandsTests {
           bands.withLock { $0.append(rows) }
           visits.withLock { visits in for row in rows { visits[row] += 1 } }
         }
-        #expect(visits.withLock { $0 } == [Int](repeating: 1, count: rowCount),
-                "rows \(rowCount), threads \(threads), bytes per row \(bytesPerRow)")
+        #expect(
+          visits.withLock { $0 } == [Int](repeating: 1, count: rowCount),
+          "rows \(rowCount), threads \(threads), bytes per row \(bytesPerRow)")
         let sorted = bands.withLock { $0 }.sorted { $0.lowerBound < $1.lowerBound }
         #expect(sorted.allSatisfy { !$0.isEmpty })
         #expect(zip(sorted, sorted.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
@@ -101,16 +103,18 @@ struct SchedulingRowBandsTests {
     #expect(RowBands.plan(rowCount: 10, bytesPerRow: 16, threadCount: 8) == .init(bandCount: 1, threadCount: 1))
     #expect(RowBands.plan(rowCount: 10, bytesPerRow: -5, threadCount: 8) == .init(bandCount: 1, threadCount: 1))
     // Exactly two threads' worth: two threads, four bands each.
-    #expect(RowBands.plan(rowCount: 64, bytesPerRow: perThread / 32, threadCount: 8)
-            == .init(bandCount: 8, threadCount: 2))
+    #expect(
+      RowBands.plan(rowCount: 64, bytesPerRow: perThread / 32, threadCount: 8)
+        == .init(bandCount: 8, threadCount: 2))
     // Plenty of work: every thread asked for; bands of at most 1 MiB, never more than rows.
     #expect(RowBands.plan(rowCount: 4096, bytesPerRow: 1 << 20, threadCount: 8) == .init(bandCount: 4096, threadCount: 8))
     #expect(RowBands.plan(rowCount: 1000, bytesPerRow: 4096, threadCount: 3) == .init(bandCount: 12, threadCount: 3))
     // Fewer rows than threads.
     #expect(RowBands.plan(rowCount: 3, bytesPerRow: 1 << 30, threadCount: 8) == .init(bandCount: 3, threadCount: 3))
     // More threads than the pool allows.
-    #expect(RowBands.plan(rowCount: 100_000, bytesPerRow: 1 << 20, threadCount: 1000).threadCount
-            == ThreadPool.maximumThreadCount)
+    #expect(
+      RowBands.plan(rowCount: 100_000, bytesPerRow: 1 << 20, threadCount: 1000).threadCount
+        == ThreadPool.maximumThreadCount)
     // Sizes whose product overflows.
     #expect(RowBands.plan(rowCount: Int.max, bytesPerRow: Int.max, threadCount: 4).threadCount == 4)
   }

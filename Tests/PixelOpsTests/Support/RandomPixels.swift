@@ -1,4 +1,5 @@
 import PixelOpsTestSupport
+
 @testable import PixelOps
 
 /// Random pixel content for property tests. Alpha is drawn from a mix that hits the special

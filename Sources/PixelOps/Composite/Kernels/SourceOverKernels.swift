@@ -126,14 +126,16 @@ enum SourceOverKernels {
         destination.storeBytes(of: color, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
       } else if m != SIMD4() {
         let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-        destination.storeBytes(of: overScaled(color, by: perPixelFactor(m), onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(
+          of: overScaled(color, by: perPixelFactor(m), onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
       }
       x &+= 4
     }
     while x < span.count {
       let m = UInt32(coverage.load(fromByteOffset: x &* span.coverageStride, as: UInt8.self))
       let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
-      destination.storeBytes(of: overScaled(color, by: perPixelFactor(SIMD4(m, m, m, m)), onto: d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      destination.storeBytes(
+        of: overScaled(color, by: perPixelFactor(SIMD4(m, m, m, m)), onto: d)[0], toByteOffset: x &* 4, as: UInt32.self)
       x &+= 1
     }
   }
@@ -218,7 +220,8 @@ enum SourceOverKernels {
     #endif
     let inverseFactor = SIMD8<UInt16>(repeating: 255) &- unsafeBitCast(alphaPairs, to: SIMD8<UInt16>.self)
     let resultEven = sourceEven &+ ExactDivision.div255(unsafeBitCast(d & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* inverseFactor)
-    let resultOdd = sourceOdd &+ ExactDivision.div255(unsafeBitCast((d &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* inverseFactor)
+    let resultOdd =
+      sourceOdd &+ ExactDivision.div255(unsafeBitCast((d &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* inverseFactor)
     // Each 16-bit lane holds a value up to 255 for valid premultiplied input; mask so invalid
     // input cannot spill into the neighbouring byte.
     let even = unsafeBitCast(resultEven, to: SIMD4<UInt32>.self) & 0x00FF_00FF
