@@ -6,14 +6,19 @@ import Synchronization
 /// and nobody waits for a fixed share. Helpers join and leave through one atomic word, so the
 /// caller can close the job and wait for its helpers without taking the pool's lock.
 ///
+/// Job records are reused (``ThreadPool`` keeps the finished ones), so that a call allocates
+/// nothing once the pool is warm; ``reset(bandCount:helperSlots:cancellationToken:body:)``
+/// prepares one for its next call, before it is published to workers under the pool's lock.
+///
 /// `@unchecked Sendable`: ``openSlots`` is only touched with the pool's lock held. ``body`` is
 /// written before the job is queued (under the lock) and cleared by the caller only after it
 /// saw every helper leave (``isDrained``, an acquiring load paired with each helper's
 /// ``leave()``); helpers read it only between joining and leaving. Everything else is a
 /// constant or an atomic.
 final class PoolJob: @unchecked Sendable {
-  let bandCount: Int
-  let cancellationToken: CancellationToken?
+  /// Set by ``reset(bandCount:helperSlots:cancellationToken:body:)`` before publication.
+  private(set) var bandCount: Int
+  private(set) var cancellationToken: CancellationToken?
   /// The next band to hand out; `bandCount` once none are left (or cancelled).
   private let nextBand = Atomic<Int>(0)
   /// Whether a participant found the token cancelled before a band it had claimed.
@@ -35,6 +40,19 @@ final class PoolJob: @unchecked Sendable {
     self.openSlots = helperSlots
     self.cancellationToken = cancellationToken
     self.body = body
+  }
+
+  /// Prepares a finished record for a new call. Only the caller holds it: it was drained,
+  /// removed from the pool's queue and taken from the free list under the pool's lock.
+  func reset(bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: @escaping (Int) -> Void) {
+    self.bandCount = bandCount
+    self.openSlots = helperSlots
+    self.cancellationToken = cancellationToken
+    self.body = body
+    nextBand.store(0, ordering: .relaxed)
+    sawCancellation.store(false, ordering: .relaxed)
+    helperState.store(0, ordering: .relaxed)
+    callerSleeps.store(false, ordering: .relaxed)
   }
 
   /// Whether some band was skipped because the token was cancelled. Read once drained.

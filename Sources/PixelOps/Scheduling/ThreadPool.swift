@@ -33,6 +33,8 @@ public final class ThreadPool: Sendable {
     var waitingJobs: [PoolJob] = []
     /// Worker threads started so far.
     var workerCount = 0
+    /// Finished job records, drained and out of ``waitingJobs``, ready for the next call.
+    var idleJobs: [PoolJob] = []
   }
 
   private let lock = ConditionLock(State())
@@ -104,13 +106,13 @@ public final class ThreadPool: Sendable {
       return
     }
     let cancelled = withoutActuallyEscaping(body) { escapableBody in
-      let job = PoolJob(
-        bandCount: bandCount, helperSlots: width - 1, cancellationToken: cancellationToken,
-        body: escapableBody)
-      submit(job)
+      let job = submitJob(
+        bandCount: bandCount, helperSlots: width - 1, cancellationToken: cancellationToken, body: escapableBody)
       job.participate(escapableBody)
       waitForHelpers(of: job)
-      return job.wasCancelled
+      let wasCancelled = job.wasCancelled
+      retire(job)
+      return wasCancelled
     }
     if cancelled { throw .cancelled }
   }
@@ -120,16 +122,39 @@ public final class ThreadPool: Sendable {
   /// The caller wakes at most one sleeping worker, and none if one is polling: the first
   /// helper to join wakes the others the job still wants, so the caller pays for one wake-up
   /// at most.
-  private func submit(_ job: PoolJob) {
-    let sleeperToWake = lock.withLock { state in
+  /// Takes a finished job record (or makes the first ones), fills it in and queues it.
+  private func submitJob(
+    bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: @escaping (Int) -> Void
+  ) -> PoolJob {
+    let (job, sleeperToWake) = lock.withLock { state -> (PoolJob, Bool) in
+      let job: PoolJob
+      if let idle = state.idleJobs.popLast() {
+        idle.reset(bandCount: bandCount, helperSlots: helperSlots, cancellationToken: cancellationToken, body: body)
+        job = idle
+      } else {
+        job = PoolJob(bandCount: bandCount, helperSlots: helperSlots, cancellationToken: cancellationToken, body: body)
+      }
       state.waitingJobs.removeAll { $0.isClosed }
       startWorkers(upTo: job.openSlots, state: &state)
       state.waitingJobs.append(job)
       queuedJobCount.store(state.waitingJobs.count, ordering: .relaxed)
-      return pollingWorkers.load(ordering: .relaxed) == 0 && workQueued.waiterCount > 0
+      return (job, pollingWorkers.load(ordering: .relaxed) == 0 && workQueued.waiterCount > 0)
     }
     // Outside the lock, so that the woken worker does not run straight into it.
     if sleeperToWake { workQueued.signal() }
+    return job
+  }
+
+  /// Returns a drained job record for reuse, after taking it out of the queue (closed jobs are
+  /// otherwise dropped lazily), so no worker can find it there again. A worker that has just
+  /// left it may still signal its `drained` condition once; every wait on it re-checks its
+  /// predicate, so that stray signal is harmless.
+  private func retire(_ job: PoolJob) {
+    lock.withLock { state in
+      state.waitingJobs.removeAll { $0 === job }
+      queuedJobCount.store(state.waitingJobs.count, ordering: .relaxed)
+      state.idleJobs.append(job)
+    }
   }
 
   /// Stops `job` from taking helpers and waits until the ones that joined have left: polling
