@@ -2,13 +2,12 @@
 
 usage: python opencv_peer.py DIR [--iterations K]   (prints bench's JSON schema)
 """
-import argparse
 import os
 
 import cv2
 import numpy as np
 
-from peer_common import emit, result, time_ms
+from peer_common import run_peer
 
 
 def cases(inputs):
@@ -25,16 +24,8 @@ def cases(inputs):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("inputs")
-    parser.add_argument("--iterations", type=int, default=15)
-    args = parser.parse_args()
     cv2.setNumThreads(1)
-    results = []
-    for name, (w, h), moved, run in cases(args.inputs):
-        median, minimum = time_ms(run, args.iterations)
-        results.append(result("OpenCV", "convert", name, w, h, args.iterations, median, minimum, moved))
-    emit(results)
+    run_peer("OpenCV", "convert", cases)
 
 
 if __name__ == "__main__":

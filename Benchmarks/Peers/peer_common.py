@@ -1,4 +1,5 @@
 """Shared by the Python peers: timing, memcpy yardstick, and bench's JSON schema."""
+import argparse
 import json
 import statistics
 import time
@@ -37,3 +38,17 @@ def result(peer, kernel, case, width, height, iterations, median, minimum, bytes
 
 def emit(results):
     print(json.dumps(results, indent=1))
+
+
+def run_peer(peer, kernel, cases):
+    """The command line every Python peer shares: `INPUTS [--iterations K]`; times each
+    (name, (width, height), bytes_moved, run) from `cases(inputs)` and prints bench's JSON."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("inputs", help="the folder `bench --save-inputs` wrote")
+    parser.add_argument("--iterations", type=int, default=15)
+    args = parser.parse_args()
+    results = []
+    for name, (width, height), moved, run in cases(args.inputs):
+        median, minimum = time_ms(run, args.iterations)
+        results.append(result(peer, kernel, name, width, height, args.iterations, median, minimum, moved))
+    emit(results)

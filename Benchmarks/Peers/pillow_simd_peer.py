@@ -2,12 +2,11 @@
 
 usage: python pillow_simd_peer.py DIR [--iterations K]   (prints bench's JSON schema)
 """
-import argparse
 import os
 
 from PIL import Image
 
-from peer_common import emit, result, time_ms
+from peer_common import run_peer
 
 
 def cases(inputs):
@@ -22,15 +21,7 @@ def cases(inputs):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("inputs")
-    parser.add_argument("--iterations", type=int, default=15)
-    args = parser.parse_args()
-    results = []
-    for name, (w, h), moved, run in cases(args.inputs):
-        median, minimum = time_ms(run, args.iterations)
-        results.append(result("Pillow-SIMD", "convert", name, w, h, args.iterations, median, minimum, moved))
-    emit(results)
+    run_peer("Pillow-SIMD", "convert", cases)
 
 
 if __name__ == "__main__":

@@ -19,14 +19,14 @@ struct BenchRunner {
       var samples: [Double] = []
       for _ in 0..<settings.iterations {
         try Interruption.stopIfRequested()
-        samples.append(try Self.milliseconds { try measuredRegion(benchCase.run) })
+        samples.append(try Stopwatch.milliseconds { try measuredRegion(benchCase.run) })
       }
-      let memcpySamples = try memcpyMilliseconds(bytesMoved: benchCase.bytesMoved)
+      let memcpySamples = Stopwatch.memcpySamples(bytesMoved: benchCase.bytesMoved, iterations: settings.iterations)
       return BenchResult(
         kernel: benchCase.kernel, name: benchCase.name, size: benchCase.size,
         threads: settings.parallelism.resolvedThreadCount, iterations: settings.iterations,
-        medianMilliseconds: Self.median(samples), minimumMilliseconds: samples.min()!,
-        memcpyMilliseconds: Self.median(memcpySamples), memcpyMinimumMilliseconds: memcpySamples.min()!,
+        medianMilliseconds: Stopwatch.median(samples), minimumMilliseconds: samples.min()!,
+        memcpyMilliseconds: Stopwatch.median(memcpySamples), memcpyMinimumMilliseconds: memcpySamples.min()!,
         bytesMoved: benchCase.bytesMoved)
     }
   }
@@ -38,32 +38,5 @@ struct BenchRunner {
       try benchCase.run()
       for _ in 0..<settings.iterations { try measuredRegion(benchCase.run) }
     }
-  }
-
-  /// memcpy of `bytesMoved / 2` bytes: the same read and write traffic as the case.
-  private func memcpyMilliseconds(bytesMoved: Int) throws -> [Double] {
-    let count = max(bytesMoved / 2, 1)
-    let source = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
-    let destination = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
-    defer {
-      source.deallocate()
-      destination.deallocate()
-    }
-    memset(source, 0x5A, count)
-    memset(destination, 0, count)
-    return try (0...settings.iterations).map { _ in try Self.milliseconds { memcpy(destination, source, count) } }
-      .dropFirst().map { $0 }
-  }
-
-  static func milliseconds(_ body: () throws -> Void) throws -> Double {
-    let clock = ContinuousClock()
-    let elapsed = try clock.measure(body)
-    return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-  }
-
-  static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 }

@@ -50,4 +50,32 @@ enum PixelLoop {
       x &+= 1
     }
   }
+
+  /// The loop shape for 4-byte-pixel kernels that read a source row and write the destination
+  /// in place: `destination = combine(source, destination)`, 4 pixels per vector, then the tail
+  /// one pixel at a time (lane 0). With `skippingTransparentSource`, vectors of 4 transparent
+  /// source pixels leave the destination untouched (neither read nor written): for combinations
+  /// that are the identity under a transparent source (source-over, multiply, screen).
+  @inline(__always)
+  static func combine32(
+    _ source: UnsafeRawPointer, into destination: UnsafeMutableRawPointer, _ count: Int,
+    skippingTransparentSource: Bool, _ combine: (_ source: SIMD4<UInt32>, _ destination: SIMD4<UInt32>) -> SIMD4<UInt32>
+  ) {
+    var x = 0
+    while x &+ 4 <= count {
+      let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      let halves = unsafeBitCast(s, to: SIMD2<UInt64>.self)
+      if !skippingTransparentSource || AlphaRun.classify(halves[0], halves[1]) != .transparent {
+        let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: combine(s, d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      }
+      x &+= 4
+    }
+    while x < count {
+      let s = SIMD4<UInt32>(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
+      let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
+      destination.storeBytes(of: combine(s, d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      x &+= 1
+    }
+  }
 }

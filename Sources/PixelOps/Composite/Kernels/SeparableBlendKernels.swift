@@ -45,19 +45,8 @@ enum SeparableBlendKernels {
       let oddBytes = unsafeBitCast(ExactDivision.div255(odd), to: SIMD4<UInt32>.self) & 0x00FF_00FF
       return evenBytes | (oddBytes &<< 8)
     }
-    var x = 0
-    while x &+ 4 <= span.count {
-      let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      destination.storeBytes(of: blend4(s, d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      x &+= 4
-    }
-    while x < span.count {
-      let s = SIMD4<UInt32>(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
-      let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
-      destination.storeBytes(of: blend4(s, d)[0], toByteOffset: x &* 4, as: UInt32.self)
-      x &+= 1
-    }
+    // A transparent source leaves the destination as it is in both modes.
+    PixelLoop.combine32(source, into: destination, span.count, skippingTransparentSource: true, blend4)
   }
 
   /// One value per pixel (lane i) into both 16-bit halves of lane i.

@@ -56,24 +56,9 @@ enum SourceOverKernels {
 
   /// Image source scaled by a constant opacity (`s' = round(s * o / 255)`), full coverage.
   static func overImageWithOpacity(_ span: CompositeSpan, _ parameters: CompositeParameters) {
-    let source = span.source.unsafelyUnwrapped
-    let destination = span.destination
     let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: parameters.opacity))
-    var x = 0
-    while x &+ 4 <= span.count {
-      let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      let halves = unsafeBitCast(s, to: SIMD2<UInt64>.self)
-      if AlphaRun.classify(halves[0], halves[1]) != .transparent {
-        let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-        destination.storeBytes(of: overScaled(s, by: factor, onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      }
-      x &+= 4
-    }
-    while x < span.count {
-      let s = SIMD4<UInt32>(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
-      let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
-      destination.storeBytes(of: overScaled(s, by: factor, onto: d)[0], toByteOffset: x &* 4, as: UInt32.self)
-      x &+= 1
+    PixelLoop.combine32(span.source.unsafelyUnwrapped, into: span.destination, span.count, skippingTransparentSource: true) {
+      s, d in overScaled(s, by: factor, onto: d)
     }
   }
 
