@@ -1,0 +1,81 @@
+extension ContentDrawPlan {
+  /// The plan for drawing `layer`'s contents.
+  ///
+  /// 1. Backing store: `bounds.size × contentsScale` pixels, rounded up.
+  /// 2. Source: `contentsRect` (its y measured from the image's top in
+  ///    ``CoordinateOrigin/topLeft`` geometry, from its bottom in ``CoordinateOrigin/bottomLeft``)
+  ///    times the image's pixel size.
+  /// 3. Content size in points: the source size divided by ``ContentLayer/effectiveImageScale``.
+  /// 4. Destination: the gravity places that size in the bounds
+  ///    (``ContentsGravity/destinationRect(forContentSize:in:origin:)``), then
+  ///    `(point - bounds.origin) × contentsScale` gives backing-store pixels.
+  /// 5. Clip: the backing store when masking, else the destination's covering pixels; an empty
+  ///    rectangle at (0, 0) when there is nothing to draw.
+  ///
+  /// An image with no pixels or a `contentsRect` with a zero or negative side gives an empty plan
+  /// (nothing drawn; mirroring by negative sizes is not modelled). Bounds with a negative side are
+  /// standardised.
+  ///
+  /// - Throws: ``PixelError/invalidScale(_:)`` when `contentsScale` or `contentsImageScale` is
+  ///   not finite and positive; ``PixelError/invalidCoordinate(_:)`` for a non-finite value in
+  ///   `bounds` or `contentsRect`, or a backing store or (unmasked) destination beyond ±2^52
+  ///   pixels; ``PixelError/invalidDimensions(width:height:)`` for a negative image size.
+  public init(layer: ContentLayer) throws(PixelError) {
+    let scale = layer.contentsScale
+    let imageScale = layer.effectiveImageScale
+    guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+    guard imageScale.isFinite, imageScale > 0 else { throw .invalidScale(imageScale) }
+    let image = layer.contentsPixelSize
+    guard image.width >= 0, image.height >= 0 else {
+      throw .invalidDimensions(width: image.width, height: image.height)
+    }
+    let unit = layer.contentsRect
+    for value in [layer.bounds.minX, layer.bounds.minY, layer.bounds.width, layer.bounds.height]
+    where !value.isFinite {
+      throw .invalidCoordinate(value)
+    }
+    for value in [unit.x, unit.y, unit.width, unit.height] where !value.isFinite {
+      throw .invalidCoordinate(value)
+    }
+
+    let bounds = layer.bounds.standardized
+    do {
+      backingStoreSize = try PointRect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+        .pixelRect(scale: scale).size
+    } catch let error as PixelError {
+      throw error
+    } catch {
+      throw .invalidCoordinate(.nan)
+    }
+
+    let topY = layer.coordinateOrigin == .topLeft ? unit.y : 1 - unit.y - unit.height
+    let imageWidth = Double(image.width)
+    let imageHeight = Double(image.height)
+    sourceRect = FractionalPixelRect(
+      x: unit.x * imageWidth, y: topY * imageHeight, width: unit.width * imageWidth,
+      height: unit.height * imageHeight)
+
+    let contentSize =
+      sourceRect.isEmpty
+      ? PointSize(width: 0, height: 0)
+      : PointSize(width: sourceRect.width / imageScale, height: sourceRect.height / imageScale)
+    let placed = layer.contentsGravity.destinationRect(
+      forContentSize: contentSize, in: bounds, origin: layer.coordinateOrigin)
+    destinationRectInPoints = placed
+    destinationRect = FractionalPixelRect(
+      x: Self.finite((placed.minX - bounds.minX) * scale), y: Self.finite((placed.minY - bounds.minY) * scale),
+      width: Self.finite(placed.width * scale), height: Self.finite(placed.height * scale))
+
+    if sourceRect.isEmpty || destinationRect.isEmpty {
+      clipRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    } else if layer.masksToBounds {
+      clipRect = PixelRect(size: backingStoreSize)
+    } else {
+      clipRect = try destinationRect.coveringPixelRect()
+    }
+  }
+
+  private static func finite(_ value: Double) -> Double {
+    min(max(value, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
+  }
+}

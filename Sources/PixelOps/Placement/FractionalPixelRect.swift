@@ -1,0 +1,50 @@
+/// A rectangle in pixel coordinates with fractional edges: where a resampler reads from or writes
+/// to, before any rounding. Column `x` is the left edge of pixel `x`, so pixel `i`'s centre is
+/// at `i + 0.5`.
+public struct FractionalPixelRect: Sendable, Hashable, CustomStringConvertible {
+  /// Left edge in pixels.
+  public var x: Double
+  /// Top edge in pixels (row 0 is the top row).
+  public var y: Double
+  /// Width in pixels.
+  public var width: Double
+  /// Height in pixels.
+  public var height: Double
+
+  /// A rectangle from its origin and size in pixels.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// One past the right edge (`x + width`).
+  public var maxX: Double { x + width }
+  /// One past the bottom edge (`y + height`).
+  public var maxY: Double { y + height }
+  /// Whether the rectangle covers no area.
+  public var isEmpty: Bool { !(width > 0 && height > 0) }
+
+  /// The smallest whole-pixel rectangle that covers this one (`CGRectIntegral`), with the same
+  /// `1e-6` snapping as ``PointRect/pixelRect(scale:rounding:)``.
+  ///
+  /// - Throws: ``PixelError/invalidCoordinate(_:)`` for an edge that is not finite or lies
+  ///   beyond ±2^52.
+  public func coveringPixelRect() throws(PixelError) -> PixelRect {
+    let rule = PixelRounding.outward
+    do {
+      let left = try rule.roundLowEdge(x)
+      let top = try rule.roundLowEdge(y)
+      let right = try rule.roundHighEdge(maxX)
+      let bottom = try rule.roundHighEdge(maxY)
+      return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    } catch let error as PixelError {
+      throw error
+    } catch {
+      throw .invalidCoordinate(.nan)
+    }
+  }
+
+  public var description: String { "(\(x), \(y), \(width)x\(height))px" }
+}
