@@ -2,11 +2,11 @@ import Benchmark
 import PixelOps
 import PixelOpsBenchmarkSupport
 
-/// One package-benchmark benchmark per `bench` case, on the same generated inputs, single-threaded
-/// and at 1920x1080 so a run stays short. Thresholds: kernels allocate nothing per call once warm.
+/// One package-benchmark benchmark per `bench` case and thread count (1 and 2), on the same
+/// generated inputs, at 1920x1080 so a run stays short. Thresholds: kernels allocate nothing per
+/// call once warm, threaded calls included.
 let benchmarks: @Sendable () -> Void = {
   let size = PixelSize(width: 1920, height: 1080)
-  let settings = BenchSettings(size: size, parallelism: .serial, iterations: 1, caseName: nil)
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .throughput, .mallocCountTotal],
     timeUnits: .microseconds,
@@ -16,12 +16,16 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: 200,
     thresholds: [.mallocCountTotal: .init(absolute: [.p90: 0])]
   )
-  for family in KernelFamily.allCases {
-    guard let cases = try? family.makeCases(settings) else { continue }
-    for benchCase in cases {
-      Benchmark("\(benchCase.kernel)/\(benchCase.name) \(size.width)x\(size.height)") { benchmark in
-        for _ in benchmark.scaledIterations {
-          try benchCase.run()
+  for threads in [1, 2] {
+    let parallelism: Parallelism = (try? .threads(threads)) ?? .serial
+    let settings = BenchSettings(size: size, parallelism: parallelism, iterations: 1, caseName: nil)
+    for family in KernelFamily.allCases {
+      guard let cases = try? family.makeCases(settings) else { continue }
+      for benchCase in cases {
+        Benchmark("\(benchCase.kernel)/\(benchCase.name) \(size.width)x\(size.height) threads \(threads)") { benchmark in
+          for _ in benchmark.scaledIterations {
+            try benchCase.run()
+          }
         }
       }
     }

@@ -97,15 +97,10 @@ public enum Compositor {
     let parameters = CompositeParameters(mode: request.mode, solid: solid, opacity: opacity)
     let width = destination.width
     let bytesPerRow = width &* (source == nil ? 4 : 8) &+ (coverage == nil ? 0 : width)
-    try RowBands.forEachBand(rowCount: destination.height, bytesPerRow: bytesPerRow, parallelism: parallelism) { rows in
-      for y in rows {
-        kernel(
-          CompositeSpan(
-            destination: destination.rowAddress(y), source: source?.rowAddress(y), coverage: coverage?.row(y),
-            coverageStride: coverage?.stride ?? 1, count: width),
-          parameters)
-      }
-    }
+    try RowBands.forEachBand(
+      rowCount: destination.height, bytesPerRow: bytesPerRow, parallelism: parallelism,
+      work: CompositeRows(
+        kernel: kernel, parameters: parameters, destination: destination, source: source, coverage: coverage))
   }
 
   private static func requireWorkingFormat(_ format: PixelFormat, _ role: String) throws(PixelError) {
@@ -117,6 +112,26 @@ public enum Compositor {
     guard mask.format == .gray8 else { throw .unsupportedFormat(mask.format, operation: "coverage mask (Gray8)") }
     guard mask.size == size else { throw .sizeMismatch(mask.size, size) }
     return mask
+  }
+}
+
+/// One call's rows: the chosen row kernel applied to every row of a band.
+private struct CompositeRows: RowBandWork {
+  let kernel: CompositeRowKernel
+  let parameters: CompositeParameters
+  let destination: MutablePixelView
+  let source: PixelView?
+  let coverage: Coverage?
+
+  func run(rows: Range<Int>) {
+    let width = destination.width
+    for y in rows {
+      kernel(
+        CompositeSpan(
+          destination: destination.rowAddress(y), source: source?.rowAddress(y), coverage: coverage?.row(y),
+          coverageStride: coverage?.stride ?? 1, count: width),
+        parameters)
+    }
   }
 }
 

@@ -28,26 +28,38 @@ public enum PixelConverter {
     let steps = ConversionRoute.route(from: source.format, to: destination.format).steps
     let width = source.width
     let trafficPerRow = width &* (source.format.bytesPerPixel &+ destination.format.bytesPerPixel)
-    try RowBands.forEachBand(rowCount: source.height, bytesPerRow: trafficPerRow, parallelism: parallelism) { rows in
-      if steps.count == 1 {
-        let convert = steps[0].convert
-        for y in rows { convert(source.rowAddress(y), destination.rowAddress(y), width) }
-      } else {
-        convertThroughScratch(source, destination, rows: rows, steps: steps)
-      }
-    }
+    try RowBands.forEachBand(
+      rowCount: source.height, bytesPerRow: trafficPerRow, parallelism: parallelism,
+      work: ConversionRows(source: source, destination: destination, steps: steps))
   }
 
   /// Pixels per chunk of a multi-step conversion: the scratch rows (8 bytes per pixel each)
   /// stay in L1 and on the stack.
   static let chunkPixels = 256
+}
 
-  private static func convertThroughScratch(
-    _ source: PixelView, _ destination: MutablePixelView, rows: Range<Int>, steps: [DirectConversion]
-  ) {
+/// One conversion's rows: a single direct step, or a chain through two scratch rows.
+private struct ConversionRows: RowBandWork {
+  let source: PixelView
+  let destination: MutablePixelView
+  let steps: [DirectConversion]
+
+  func run(rows: Range<Int>) {
+    if steps.count == 1 {
+      let convert = steps[0].convert
+      for y in rows { convert(source.rowAddress(y), destination.rowAddress(y), source.width) }
+    } else {
+      convertThroughScratch(rows: rows)
+    }
+  }
+
+  /// Converts `rows` chunk by chunk, each step writing into the scratch row the next reads
+  /// (the last writes the destination).
+  private func convertThroughScratch(rows: Range<Int>) {
+    let chunkPixels = PixelConverter.chunkPixels
     let scratchBytes = chunkPixels &* 8
     withUnsafeTemporaryAllocation(byteCount: scratchBytes &* 2, alignment: 64) { scratch in
-      let buffers = [scratch.baseAddress!, scratch.baseAddress! + scratchBytes]
+      let scratchRows = (scratch.baseAddress!, scratch.baseAddress! + scratchBytes)
       for y in rows {
         var x = 0
         while x < source.width {
@@ -58,7 +70,7 @@ public enum PixelConverter {
             let output =
               isLast
               ? destination.rowAddress(y) + x &* destination.format.bytesPerPixel
-              : buffers[index & 1]
+              : (index & 1 == 0 ? scratchRows.0 : scratchRows.1)
             step.convert(input, output, count)
             input = UnsafeRawPointer(output)
           }

@@ -33,9 +33,9 @@ final class PoolJob: @unchecked Sendable {
   /// Signalled (under the pool's lock) when the last helper leaves while the caller sleeps.
   let drained = ConditionVariable()
   /// The caller's band body; `nil` once the caller stopped waiting (see the type's comment).
-  var body: ((Int) -> Void)?
+  var body: BandInvocation?
 
-  init(bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: @escaping (Int) -> Void) {
+  init(bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: BandInvocation) {
     self.bandCount = bandCount
     self.openSlots = helperSlots
     self.cancellationToken = cancellationToken
@@ -44,7 +44,7 @@ final class PoolJob: @unchecked Sendable {
 
   /// Prepares a finished record for a new call. Only the caller holds it: it was drained,
   /// removed from the pool's queue and taken from the free list under the pool's lock.
-  func reset(bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: @escaping (Int) -> Void) {
+  func reset(bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: BandInvocation) {
     self.bandCount = bandCount
     self.openSlots = helperSlots
     self.cancellationToken = cancellationToken
@@ -66,14 +66,14 @@ final class PoolJob: @unchecked Sendable {
 
   /// Runs bands until none are left to claim. Checks the token before every band; the first
   /// participant to see it cancelled stops everyone from claiming more.
-  func participate(_ body: (Int) -> Void) {
+  func participate(_ body: BandInvocation) {
     while let band = claimBand() {
       if let token = cancellationToken, token.isCancelled {
         sawCancellation.store(true, ordering: .relaxed)
         nextBand.store(bandCount, ordering: .relaxed)
         return
       }
-      body(band)
+      body.run(band)
     }
   }
 
@@ -130,4 +130,30 @@ final class PoolJob: @unchecked Sendable {
     callerSleeps.store(true, ordering: .sequentiallyConsistent)
     return helperState.load(ordering: .sequentiallyConsistent) == 1
   }
+}
+
+/// A band body that a job can hold without a closure context: a pointer to the caller's work
+/// value and a function, with no captures, that runs one band of it. Forming one allocates
+/// nothing, where storing a closure that captures state would box its context on every call.
+///
+/// Valid only while the call that made it runs: ``ThreadPool`` makes it inside
+/// `withUnsafePointer(to:)` around the work value and clears it before that scope ends.
+struct BandInvocation {
+  let work: UnsafeRawPointer
+  let invoke: (UnsafeRawPointer, Int) -> Void
+
+  /// Wraps a pointer to `Work`; `invoke` is a generic closure without captures, which the
+  /// optimizer turns into a plain function once `Work` is known (no context to allocate).
+  init<Work: BandWork>(_ pointer: UnsafePointer<Work>) {
+    work = UnsafeRawPointer(pointer)
+    invoke = { work, band in work.assumingMemoryBound(to: Work.self).pointee.runBand(band) }
+  }
+
+  func run(_ band: Int) { invoke(work, band) }
+}
+
+/// Work split into numbered bands, run by ``ThreadPool`` without allocating.
+protocol BandWork {
+  /// Runs band `band`; called concurrently from several threads for different bands.
+  func runBand(_ band: Int)
 }

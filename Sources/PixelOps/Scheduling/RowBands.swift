@@ -80,4 +80,32 @@ enum RowBands {
       body(rows(ofBand: band, bandCount: plan.bandCount, rowCount: rowCount))
     }
   }
+
+  /// Runs `work` once per band of rows in `0 ..< rowCount`, like the closure form, without
+  /// allocating once the pool is warm.
+  static func forEachBand<Work: RowBandWork>(
+    rowCount: Int, bytesPerRow: Int, parallelism: Parallelism, work: Work
+  ) throws(PixelError) {
+    let plan = plan(rowCount: rowCount, bytesPerRow: bytesPerRow, threadCount: parallelism.resolvedThreadCount)
+    try ThreadPool.shared.perform(
+      bandCount: plan.bandCount, threadCount: plan.threadCount, cancellationToken: parallelism.cancellationToken,
+      work: BandsOfRows(work: work, bandCount: plan.bandCount, rowCount: rowCount))
+  }
+}
+
+/// A kernel's work over rows, run by ``RowBands`` one contiguous range of rows at a time.
+protocol RowBandWork {
+  /// Computes `rows`; called concurrently from several threads for disjoint ranges.
+  func run(rows: Range<Int>)
+}
+
+/// Adapts row work to the pool's numbered bands.
+private struct BandsOfRows<Work: RowBandWork>: BandWork {
+  let work: Work
+  let bandCount: Int
+  let rowCount: Int
+
+  func runBand(_ band: Int) {
+    work.run(rows: RowBands.rows(ofBand: band, bandCount: bandCount, rowCount: rowCount))
+  }
 }

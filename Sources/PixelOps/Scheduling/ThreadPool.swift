@@ -92,8 +92,27 @@ public final class ThreadPool: Sendable {
   /// ``run(bandCount:parallelism:_:)`` for bodies that are not `Sendable` (they capture
   /// views and stack memory). Sound because this call returns only after every band, on
   /// every thread, has finished, and no worker touches `body` after that.
+  ///
+  /// A threaded call boxes the closure's context once (the closure must escape to the
+  /// workers); kernels that must not allocate pass a ``BandWork`` value instead.
   func perform(
     bandCount: Int, threadCount: Int, cancellationToken: CancellationToken?, _ body: (Int) -> Void
+  ) throws(PixelError) {
+    let cancelled = withoutActuallyEscaping(body) { escapableBody in
+      Result { () throws(PixelError) in
+        try perform(
+          bandCount: bandCount, threadCount: threadCount, cancellationToken: cancellationToken,
+          work: ClosureBandWork(body: escapableBody))
+      }
+    }
+    try cancelled.get()
+  }
+
+  /// Runs `work.runBand` for every band in `0 ..< bandCount` on up to `threadCount` threads,
+  /// the caller included, without allocating once the pool is warm: workers reach `work`
+  /// through a pointer that is valid because this call returns only after every band ended.
+  func perform<Work: BandWork>(
+    bandCount: Int, threadCount: Int, cancellationToken: CancellationToken?, work: Work
   ) throws(PixelError) {
     if cancellationToken?.isCancelled == true { throw .cancelled }
     guard bandCount > 0 else { return }
@@ -101,14 +120,14 @@ public final class ThreadPool: Sendable {
     guard width > 1 else {
       for band in 0..<bandCount {
         if cancellationToken?.isCancelled == true { throw .cancelled }
-        body(band)
+        work.runBand(band)
       }
       return
     }
-    let cancelled = withoutActuallyEscaping(body) { escapableBody in
-      let job = submitJob(
-        bandCount: bandCount, helperSlots: width - 1, cancellationToken: cancellationToken, body: escapableBody)
-      job.participate(escapableBody)
+    let cancelled = withUnsafePointer(to: work) { pointer in
+      let body = BandInvocation(pointer)
+      let job = submitJob(bandCount: bandCount, helperSlots: width - 1, cancellationToken: cancellationToken, body: body)
+      job.participate(body)
       waitForHelpers(of: job)
       let wasCancelled = job.wasCancelled
       retire(job)
@@ -124,7 +143,7 @@ public final class ThreadPool: Sendable {
   /// at most.
   /// Takes a finished job record (or makes the first ones), fills it in and queues it.
   private func submitJob(
-    bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: @escaping (Int) -> Void
+    bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: BandInvocation
   ) -> PoolJob {
     let (job, sleeperToWake) = lock.withLock { state -> (PoolJob, Bool) in
       let job: PoolJob
@@ -195,8 +214,6 @@ public final class ThreadPool: Sendable {
       workQueued.signal(count: sleepersToWake)
       guard let job = joined else { continue }
       // Joined, so `body` is still set: the caller clears it only after this helper leaves.
-      // (Read inside a `PoolJob` method: Swift 6.3 at -Onone leaked the copy of an
-      // `if let body = job.body` written here, which `withoutActuallyEscaping` then caught.)
       job.participateAsHelper()
       if job.leave() {
         lock.withLock { _ in job.drained.signal() }
@@ -239,4 +256,10 @@ public final class ThreadPool: Sendable {
     } while ContinuousClock.now < deadline
     return false
   }
+}
+
+/// A closure as ``BandWork``, for callers that accept one allocation per threaded call.
+private struct ClosureBandWork: BandWork {
+  let body: (Int) -> Void
+  func runBand(_ band: Int) { body(band) }
 }

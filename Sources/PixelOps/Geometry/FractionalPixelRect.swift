@@ -1,6 +1,8 @@
 /// A rectangle in pixel coordinates with fractional edges: where a resampler reads from or writes
-/// to, before any rounding. Column `x` is the left edge of pixel `x`, so pixel `i`'s centre is
-/// at `i + 0.5`.
+/// to, before any rounding. Pixel `(i, j)` covers the unit square from `(i, j)` to
+/// `(i + 1, j + 1)`, so its centre is at `(i + 0.5, j + 0.5)`.
+///
+/// Shared by content placement (``ContentDrawPlan``) and resampling.
 public struct FractionalPixelRect: Sendable, Hashable, CustomStringConvertible {
   /// Left edge in pixels.
   public var x: Double
@@ -17,6 +19,16 @@ public struct FractionalPixelRect: Sendable, Hashable, CustomStringConvertible {
     self.y = y
     self.width = width
     self.height = height
+  }
+
+  /// The same rectangle as a whole-pixel one.
+  public init(_ rect: PixelRect) {
+    self.init(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+  }
+
+  /// `(0, 0, size.width, size.height)`: a whole image of `size`.
+  public init(size: PixelSize) {
+    self.init(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
   }
 
   /// One past the right edge (`x + width`).
