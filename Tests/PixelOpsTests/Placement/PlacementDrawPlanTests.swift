@@ -232,5 +232,26 @@ struct PlacementDrawPlanTests {
     #expect(throws: PixelError.self) {
       try ContentDrawPlan(layer: ContentLayer(bounds: rect(0, 0, 1e300, 1), contentsPixelSize: image))
     }
+    #expect(throws: PixelError.invalidCoordinate(.infinity)) {
+      try ContentDrawPlan(
+        layer: ContentLayer(
+          bounds: rect(0, 0, 1, 1), contentsPixelSize: image,
+          contentsRect: UnitRect(x: 0, y: 0, width: .greatestFiniteMagnitude, height: 1)))
+    }
+  }
+
+  @Test("aspect fill of a 1x1,000,000 image in 10x10: masked, the clip is the bounds")
+  func tallAspectFill() throws {
+    // max(10/1, 10/1e6) = 10 -> 10 x 1e7 points, y = (10 - 1e7) / 2 = -4,999,995.
+    func plan(masks: Bool) throws -> ContentDrawPlan {
+      try ContentDrawPlan(
+        layer: ContentLayer(
+          bounds: rect(0, 0, 10, 10), contentsPixelSize: PixelSize(width: 1, height: 1_000_000),
+          contentsGravity: .resizeAspectFill, masksToBounds: masks))
+    }
+    let masked = try plan(masks: true)
+    #expect(masked.destinationRect == FractionalPixelRect(x: 0, y: -4_999_995, width: 10, height: 10_000_000))
+    #expect(masked.clipRect == PixelRect(x: 0, y: 0, width: 10, height: 10))
+    #expect(try plan(masks: false).clipRect == PixelRect(x: 0, y: -4_999_995, width: 10, height: 10_000_000))
   }
 }
