@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Resizes premultiplied RGBA8 images: any source rectangle onto any destination rectangle, with
 /// a choice of filter, on the thread pool.
 ///
@@ -54,22 +56,32 @@ extension ResampleRowProducer {
   /// Writes every row into `destination`, banded on the pool.
   func writeRows(to destination: MutablePixelView, parallelism: Parallelism) throws(PixelError) {
     guard !rows.isEmpty, !columns.isEmpty else { return }
-    let sendable = UncheckedResampleJob(producer: self, destination: destination)
-    var failure: PixelError?
-    try RowBands.forEachBand(rowCount: rows.count, bytesPerRow: bandCostPerRow, parallelism: parallelism) { band in
-      do throws(PixelError) {
-        try sendable.producer.writeRows(inBand: band, to: sendable.destination)
-      } catch {
-        failure = error
-      }
+    let failed = try withUnsafeTemporaryAllocation(of: Atomic<Int>.self, capacity: 1) {
+      (flag) throws(PixelError) -> Bool in
+      flag.initializeElement(at: 0, to: Atomic(0))
+      try RowBands.forEachBand(
+        rowCount: rows.count, bytesPerRow: bandCostPerRow, parallelism: parallelism,
+        work: ResampleBands(producer: self, destination: destination, failed: flag.baseAddress.unsafelyUnwrapped))
+      let failed = flag[0].load(ordering: .relaxed) != 0
+      _ = flag.moveElement(from: 0)
+      return failed
     }
-    if let failure { throw failure }
+    if failed { throw .allocationFailed(bytes: scratchByteCount) }
   }
 }
 
-/// The producer and destination view, handed to the pool's bands; sound because
-/// `RowBands.forEachBand` returns only after every band has finished.
-private struct UncheckedResampleJob: @unchecked Sendable {
+/// One resampling's bands: each writes its destination rows.
+private struct ResampleBands: RowBandWork {
   let producer: ResampleRowProducer
   let destination: MutablePixelView
+  /// Set when a band could not get scratch memory.
+  let failed: UnsafeMutablePointer<Atomic<Int>>
+
+  func run(rows: Range<Int>) {
+    do {
+      try producer.writeRows(inBand: rows, to: destination)
+    } catch {
+      failed.pointee.store(1, ordering: .relaxed)
+    }
+  }
 }

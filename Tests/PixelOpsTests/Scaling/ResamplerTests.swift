@@ -90,7 +90,7 @@ struct ResamplerTests {
       try Resampler.resample(
         view, from: scenario.sourceRect, onto: destination, in: scenario.destinationRect, filter: scenario.filter,
         parallelism: .threads(threads))
-      try before.withView { old in
+      before.withView { old in
         for y in 0..<destination.height {
           for x in 0..<destination.width {
             let result = destination.rowAddress(y).loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
