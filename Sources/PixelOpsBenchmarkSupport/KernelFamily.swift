@@ -5,6 +5,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
   case convert
   case blend
   case scheduler
+  case scale
 
   /// The names of the family's cases, in run order.
   public var caseNames: [String] {
@@ -12,6 +13,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
     case .convert: ConvertCases.names
     case .blend: BlendCases.names
     case .scheduler: ["dispatch-overhead", "break-even"]
+    case .scale: ScaleCases.names
     }
   }
 
@@ -21,6 +23,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
     case .convert: try ConvertCases.make(settings)
     case .blend: try BlendCases.make(settings)
     case .scheduler: []
+    case .scale: try ScaleCases.make(settings)
     }
   }
 }
