@@ -40,15 +40,40 @@ def emit(results):
     print(json.dumps(results, indent=1))
 
 
-def run_peer(peer, kernel, cases):
-    """The command line every Python peer shares: `INPUTS [--iterations K]`; times each
-    (name, (width, height), bytes_moved, run) from `cases(inputs)` and prints bench's JSON."""
+def run_peer(peer, families):
+    """The command line every Python peer shares: `INPUTS [--iterations K] [--kernel FAMILY]
+    [--case NAME]`; `families` maps a bench kernel family to a function `cases(inputs)` that
+    yields (name, (width, height), bytes_moved, run); times each and prints bench's JSON."""
     parser = argparse.ArgumentParser()
     parser.add_argument("inputs", help="the folder `bench --save-inputs` wrote")
     parser.add_argument("--iterations", type=int, default=15)
+    parser.add_argument("--kernel", default="all", help="family: " + ", ".join(families) + " or all")
+    parser.add_argument("--case", default=None, help="run only the case with this name")
     args = parser.parse_args()
+    if args.kernel != "all" and args.kernel not in families:
+        parser.error(f"unknown --kernel {args.kernel}; choose from {', '.join(families)} or all")
     results = []
-    for name, (width, height), moved, run in cases(args.inputs):
-        median, minimum = time_ms(run, args.iterations)
-        results.append(result(peer, kernel, name, width, height, args.iterations, median, minimum, moved))
+    for kernel, cases in families.items():
+        if args.kernel not in ("all", kernel):
+            continue
+        for name, (width, height), moved, run in cases(args.inputs):
+            if args.case is not None and name != args.case:
+                continue
+            median, minimum = time_ms(run, args.iterations)
+            results.append(result(peer, kernel, name, width, height, args.iterations, median, minimum, moved))
     emit(results)
+
+
+SCALE_GEOMETRIES = ("4k_to_1080p", "4k_to_1000x563", "540p_to_4k")
+
+
+def scale_sizes(geometry, width, height):
+    """Source and destination sizes of a `bench --kernel scale` geometry for inputs of
+    width x height (as ScaleCases.swift computes them)."""
+    if geometry == "4k_to_1080p":
+        return (width, height), (max(1, width // 2), max(1, height // 2))
+    if geometry == "4k_to_1000x563":
+        return (width, height), (max(1, (width * 1000 + 1920) // 3840), max(1, (height * 563 + 1080) // 2160))
+    if geometry == "540p_to_4k":
+        return (max(1, width // 4), max(1, height // 4)), (width, height)
+    raise ValueError(geometry)
