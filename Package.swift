@@ -59,7 +59,8 @@ let package = Package(
     // Helpers both test targets share (seeded randomness); depends on nothing under test.
     .target(name: "PixelOpsTestSupport", path: "Tests/PixelOpsTestSupport", swiftSettings: strictSwift),
     .testTarget(
-      name: "PixelOpsTests", dependencies: ["PixelOps", "PixelOpsTestSupport"], swiftSettings: strictSwift),
+      name: "PixelOpsTests", dependencies: ["PixelOps", "PixelOpsTestSupport"], resources: [.copy("Resources")],
+      swiftSettings: strictSwift),
     .testTarget(
       name: "PixelOpsIOTests",
       dependencies: ["PixelOpsIO", "PixelOps", "PixelOpsTestSupport"],
