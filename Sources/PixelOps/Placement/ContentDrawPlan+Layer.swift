@@ -18,8 +18,8 @@ extension ContentDrawPlan {
   ///
   /// - Throws: ``PixelError/invalidScale(_:)`` when `contentsScale` or `contentsImageScale` is
   ///   not finite and positive; ``PixelError/invalidCoordinate(_:)`` for a non-finite value in
-  ///   `bounds` or `contentsRect`, or a backing store or (unmasked) destination beyond ±2^52
-  ///   pixels; ``PixelError/invalidDimensions(width:height:)`` for a negative image size.
+  ///   `bounds` or `contentsRect` (or a source rectangle that overflows `Double`), or a backing
+  ///   store or (unmasked) destination beyond ±2^52 pixels; ``PixelError/invalidDimensions(width:height:)`` for a negative image size.
   public init(layer: ContentLayer) throws(PixelError) {
     let scale = layer.contentsScale
     let imageScale = layer.effectiveImageScale
@@ -30,12 +30,10 @@ extension ContentDrawPlan {
       throw .invalidDimensions(width: image.width, height: image.height)
     }
     let unit = layer.contentsRect
-    for value in [layer.bounds.minX, layer.bounds.minY, layer.bounds.width, layer.bounds.height]
-    where !value.isFinite {
-      throw .invalidCoordinate(value)
-    }
-    for value in [unit.x, unit.y, unit.width, unit.height] where !value.isFinite {
-      throw .invalidCoordinate(value)
+    if let bad = Self.firstNonFinite(layer.bounds.minX, layer.bounds.minY, layer.bounds.width, layer.bounds.height)
+      ?? Self.firstNonFinite(unit.x, unit.y, unit.width, unit.height)
+    {
+      throw .invalidCoordinate(bad)
     }
 
     let bounds = layer.bounds.standardized
@@ -54,6 +52,9 @@ extension ContentDrawPlan {
     sourceRect = FractionalPixelRect(
       x: unit.x * imageWidth, y: topY * imageHeight, width: unit.width * imageWidth,
       height: unit.height * imageHeight)
+    if let bad = Self.firstNonFinite(sourceRect.x, sourceRect.y, sourceRect.width, sourceRect.height) {
+      throw .invalidCoordinate(bad)  // a contentsRect so large that image pixels overflow Double
+    }
 
     let contentSize =
       sourceRect.isEmpty
@@ -73,6 +74,15 @@ extension ContentDrawPlan {
     } else {
       clipRect = try destinationRect.coveringPixelRect()
     }
+  }
+
+  /// The first of four values that is NaN or infinite (no array, so no allocation per plan).
+  private static func firstNonFinite(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double? {
+    if !a.isFinite { return a }
+    if !b.isFinite { return b }
+    if !c.isFinite { return c }
+    if !d.isFinite { return d }
+    return nil
   }
 
   private static func finite(_ value: Double) -> Double {

@@ -23,7 +23,7 @@ extension ContentPlacement {
   ///   midpoint or centre that the alignment names).
   /// - Any non-finite value (NaN or ±infinity) in `bounds` or `contentSize` draws nothing: the
   ///   result is the 0x0 rectangle at (0, 0).
-  /// - Results beyond `Double`'s range (only possible for aspect fill of extreme aspect ratios)
+  /// - Results beyond `Double`'s range (aspect fill of extreme aspect ratios, offsets near ±1.8e308)
   ///   are clamped to `±Double.greatestFiniteMagnitude`.
   public func destinationRect(forContentSize contentSize: PointSize, in bounds: PointRect) -> PointRect {
     guard

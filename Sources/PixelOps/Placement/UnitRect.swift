@@ -23,8 +23,5 @@ public struct UnitRect: Sendable, Hashable, CustomStringConvertible {
   /// The whole image, (0, 0, 1, 1): the default `contentsRect`.
   public static let full = UnitRect(x: 0, y: 0, width: 1, height: 1)
 
-  /// Whether every value is finite.
-  var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
-
   public var description: String { "(\(x), \(y), \(width)x\(height)) unit" }
 }

@@ -1,0 +1,36 @@
+/// One axis of a resampling call: which source coordinates map onto which destination pixels.
+///
+/// Destination pixel `i` (in destination view coordinates) samples source position
+/// `center(i) = sourceOrigin + (i + 0.5 - destinationOrigin) * scale` in continuous source
+/// coordinates, where source pixel `k` covers `[k, k + 1)`: the pixel-centre convention, so the
+/// sample point in pixel-index terms is `center - 0.5`. Output pixels run from `firstOutput` for
+/// `outputCount` pixels (already clipped to the destination view).
+struct ResampleAxis: Hashable, Sendable {
+  var filter: ResamplingFilter
+  /// Source image size along this axis (pixels outside clamp to the edge pixels).
+  var extent: Int
+  var sourceOrigin: Double
+  var sourceLength: Double
+  var destinationOrigin: Double
+  var destinationLength: Double
+  var firstOutput: Int
+  var outputCount: Int
+
+  /// Source pixels per destination pixel.
+  var scale: Double { sourceLength / destinationLength }
+
+  /// The continuous source coordinate destination pixel `index` samples.
+  func center(of index: Int) -> Double {
+    sourceOrigin + (Double(index) + 0.5 - destinationOrigin) * scale
+  }
+
+  /// The destination pixels a `[origin, origin + length)` span writes along an axis of a view
+  /// `viewExtent` pixels long: those whose centre `i + 0.5` lies in the span, clipped to the view.
+  static func outputRange(origin: Double, length: Double, viewExtent: Int) -> Range<Int> {
+    let low = (origin - 0.5).rounded(.up)
+    let high = (origin + length - 0.5).rounded(.up)
+    let first = Int(min(max(low, 0), Double(viewExtent)))
+    let end = Int(min(max(high, 0), Double(viewExtent)))
+    return first..<max(first, end)
+  }
+}

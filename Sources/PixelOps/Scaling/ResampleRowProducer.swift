@@ -1,0 +1,204 @@
+/// Produces the destination rows of one resampling, band by band, for a sink to consume: the
+/// engine under ``Resampler`` and under fused scale-and-composite draws.
+///
+/// A producer covers the destination pixels `columns × rows` (destination view coordinates,
+/// already clipped). For each destination row it runs both passes through a small per-band
+/// scratch buffer — never a full-size intermediate image — and writes the finished row,
+/// premultiplied RGBA8, `columns.count` pixels, either straight into memory the caller names or
+/// into scratch that it then hands to the caller.
+///
+/// Rows are computed independently of the band they fall in, so any band split (any thread
+/// count) gives bit-identical rows. Use it like this:
+///
+/// ```swift
+/// let producer = try ResampleRowProducer(source: image, sourceRect: rect, destinationSize: canvas.size,
+///                                        destinationRect: target, filter: .bilinear)
+/// try RowBands.forEachBand(rowCount: producer.rows.count, bytesPerRow: producer.bandCostPerRow,
+///                          parallelism: parallelism) { band in
+///   try? producer.forEachRow(inBand: band) { y, pixels in
+///     // composite `producer.columns.count` pixels at `pixels` onto row y, from column
+///     // producer.columns.lowerBound
+///   }
+/// }
+/// ```
+///
+/// `forEachRow` may run on several threads at once (different bands); the sink is called on
+/// the band's thread, one row at a time, rows in increasing order within a band.
+struct ResampleRowProducer {
+  /// The order of the two passes (chosen by cost; both give the same result within the
+  /// error bound, see DESIGN.md).
+  enum PassOrder: Sendable {
+    /// Horizontal pass into a ring of filtered source rows, then vertical: cheaper when
+    /// enlarging horizontally (fewer source rows than destination rows to filter).
+    case horizontalFirst
+    /// Vertical pass into one intermediate row per destination row, then horizontal: cheaper
+    /// when reducing (the horizontal pass runs only on destination rows).
+    case verticalFirst
+    /// One source pixel per destination pixel: a gather, no arithmetic.
+    case nearest
+  }
+
+  let source: PixelView
+  let horizontal: ResampleWeights
+  let vertical: ResampleWeights
+  /// Destination columns written (destination view coordinates).
+  let columns: Range<Int>
+  /// Destination rows written (destination view coordinates).
+  let rows: Range<Int>
+  let order: PassOrder
+  let clampToAlpha: Bool
+
+  /// A producer for `source`'s `sourceRect` drawn into `destinationRect` of a destination
+  /// `destinationSize` pixels large (pixels whose centre lies inside the rect, clipped to it).
+  ///
+  /// - Throws: ``PixelError`` as ``Resampler/resample(_:from:onto:in:filter:parallelism:)``
+  ///   documents.
+  init(
+    source: PixelView, sourceRect: FractionalPixelRect, destinationSize: PixelSize,
+    destinationRect: FractionalPixelRect, filter: ResamplingFilter
+  ) throws(PixelError) {
+    try ResampleValidation.check(source: source, sourceRect: sourceRect, destinationRect: destinationRect)
+    let columns = ResampleAxis.outputRange(
+      origin: destinationRect.x, length: destinationRect.width, viewExtent: destinationSize.width)
+    let rows = ResampleAxis.outputRange(
+      origin: destinationRect.y, length: destinationRect.height, viewExtent: destinationSize.height)
+    let empty = columns.isEmpty || rows.isEmpty
+    let horizontalAxis = ResampleAxis(
+      filter: filter, extent: source.width, sourceOrigin: sourceRect.x, sourceLength: sourceRect.width,
+      destinationOrigin: destinationRect.x, destinationLength: destinationRect.width,
+      firstOutput: columns.lowerBound, outputCount: empty ? 0 : columns.count)
+    let verticalAxis = ResampleAxis(
+      filter: filter, extent: source.height, sourceOrigin: sourceRect.y, sourceLength: sourceRect.height,
+      destinationOrigin: destinationRect.y, destinationLength: destinationRect.height,
+      firstOutput: rows.lowerBound, outputCount: empty ? 0 : rows.count)
+    self.source = source
+    self.horizontal = try ResampleWeightCache.table(for: horizontalAxis)
+    self.vertical = try ResampleWeightCache.table(for: verticalAxis)
+    self.columns = empty ? columns.lowerBound..<columns.lowerBound : columns
+    self.rows = empty ? rows.lowerBound..<rows.lowerBound : rows
+    self.clampToAlpha = filter.canOvershoot
+    self.order = filter.kind == .nearest ? .nearest : Self.cheaperOrder(horizontal: horizontal, vertical: vertical)
+  }
+
+  /// Estimated multiply-adds of each order, the horizontal ones counted twice (they cost about
+  /// twice as much per tap as the vertical ones).
+  private static func cheaperOrder(horizontal: ResampleWeights, vertical: ResampleWeights) -> PassOrder {
+    let outputs = horizontal.count * vertical.count
+    let horizontalFirst = 2 * vertical.sourceRange.count * horizontal.count * horizontal.taps + outputs * vertical.taps
+    let verticalFirst = vertical.count * horizontal.sourceRange.count * vertical.taps + 2 * outputs * horizontal.taps
+    return horizontalFirst < verticalFirst ? .horizontalFirst : .verticalFirst
+  }
+
+  /// Traffic-equivalent cost of one destination row, for ``RowBands``: source bytes read and
+  /// destination bytes written, weighted by the taps (a resampled pixel costs more than a copy).
+  var bandCostPerRow: Int {
+    let sourceRowsPerRow = max(1, vertical.sourceRange.count / max(vertical.count, 1))
+    let read = horizontal.sourceRange.count * 4 * max(sourceRowsPerRow, vertical.taps)
+    return read + columns.count * 4 * (horizontal.taps + vertical.taps)
+  }
+
+  // MARK: Scratch layout
+
+  private var ringRows: Int { order == .horizontalFirst ? vertical.taps : 1 }
+  private var intermediateWidth: Int {
+    order == .horizontalFirst ? columns.count : horizontal.sourceRange.count
+  }
+  private static func aligned(_ n: Int) -> Int { (n + 63) & ~63 }
+  private var rowIDBytes: Int { Self.aligned(ringRows * MemoryLayout<Int>.stride) }
+  private var pointerBytes: Int { Self.aligned(vertical.taps * MemoryLayout<UnsafeRawPointer>.stride) }
+  private var intermediateRowBytes: Int { Self.aligned(intermediateWidth * 8 + 16) }
+  private var outputRowBytes: Int { Self.aligned(columns.count * 4 + 16) }
+  /// Scratch one band needs.
+  var scratchByteCount: Int {
+    rowIDBytes + pointerBytes + ringRows * intermediateRowBytes + outputRowBytes
+  }
+
+  // MARK: Producing rows
+
+  /// Computes the destination rows `rows.lowerBound + band` and hands each, in order, to
+  /// `deliver` (its index in destination view coordinates and its `columns.count` pixels).
+  ///
+  /// - Throws: ``PixelError/allocationFailed(bytes:)`` if scratch memory cannot be had (only
+  ///   when no pooled buffer is large enough).
+  func forEachRow(inBand band: Range<Int>, _ deliver: (Int, UnsafeRawPointer) -> Void) throws(PixelError) {
+    try produce(band, target: { _ in nil }, deliver: deliver)
+  }
+
+  /// Computes the destination rows `rows.lowerBound + band` straight into `destination`
+  /// (columns `columns`).
+  func writeRows(inBand band: Range<Int>, to destination: MutablePixelView) throws(PixelError) {
+    let x = columns.lowerBound &* 4
+    try produce(band, target: { destination.rowAddress($0) + x }, deliver: { _, _ in })
+  }
+
+  private func produce(
+    _ band: Range<Int>, target: (Int) -> UnsafeMutableRawPointer?, deliver: (Int, UnsafeRawPointer) -> Void
+  ) throws(PixelError) {
+    guard !band.isEmpty, !columns.isEmpty else { return }
+    try ResampleScratch.withBuffer(byteCount: scratchByteCount) { (scratch) throws(PixelError) in
+      let rowIDs = scratch.bindMemory(to: Int.self, capacity: ringRows)
+      let pointers = (scratch + rowIDBytes).bindMemory(to: UnsafeRawPointer.self, capacity: vertical.taps)
+      let ring = scratch + rowIDBytes + pointerBytes
+      let outputRow = ring + ringRows * intermediateRowBytes
+      switch order {
+      case .nearest:
+        for r in band {
+          let y = rows.lowerBound &+ r
+          let out = target(y) ?? outputRow
+          nearestRow(r, into: out)
+          deliver(y, UnsafeRawPointer(out))
+        }
+      case .verticalFirst:
+        let intermediate = ring.assumingMemoryBound(to: Int16.self)
+        let firstColumn = horizontal.sourceRange.lowerBound
+        for r in band {
+          let y = rows.lowerBound &+ r
+          let start = Int(vertical.starts[r])
+          for t in 0..<vertical.taps {
+            pointers[t] = source.rowAddress(start &+ t) + firstColumn &* 4
+          }
+          ResampleVerticalPass.bytesToIntermediate(
+            rows: pointers, weights: vertical.weights + r &* vertical.taps, taps: vertical.taps,
+            fractionBits: vertical.fractionBits, width: horizontal.sourceRange.count, output: intermediate)
+          let out = target(y) ?? outputRow
+          ResampleHorizontalPass.intermediateToBytes(
+            intermediate, sourceOffset: firstColumn, table: horizontal, clampToAlpha: clampToAlpha, output: out)
+          deliver(y, UnsafeRawPointer(out))
+        }
+      case .horizontalFirst:
+        let slots = ringRows
+        for s in 0..<slots { rowIDs[s] = -1 }
+        let rowPointers = UnsafeMutableRawPointer(pointers).assumingMemoryBound(to: UnsafePointer<Int16>.self)
+        for r in band {
+          let y = rows.lowerBound &+ r
+          let start = Int(vertical.starts[r])
+          for t in 0..<vertical.taps {
+            let sourceRow = start &+ t
+            let slot = sourceRow % slots
+            let slotAddress = (ring + slot &* intermediateRowBytes).assumingMemoryBound(to: Int16.self)
+            if rowIDs[slot] != sourceRow {
+              ResampleHorizontalPass.bytesToIntermediate(
+                source.rowAddress(sourceRow), sourceOffset: 0, table: horizontal, output: slotAddress)
+              rowIDs[slot] = sourceRow
+            }
+            rowPointers[t] = UnsafePointer(slotAddress)
+          }
+          let out = target(y) ?? outputRow
+          ResampleVerticalPass.intermediateToBytes(
+            rows: rowPointers, weights: vertical.weights + r &* vertical.taps, taps: vertical.taps,
+            fractionBits: vertical.fractionBits, width: columns.count, clampToAlpha: clampToAlpha, output: out)
+          deliver(y, UnsafeRawPointer(out))
+        }
+      }
+    }
+  }
+
+  /// Nearest: row `r` of the producer gathers one source pixel per column.
+  private func nearestRow(_ r: Int, into output: UnsafeMutableRawPointer) {
+    let sourceRow = source.rowAddress(Int(vertical.starts[r]))
+    for j in 0..<horizontal.count {
+      let pixel = sourceRow.loadUnaligned(fromByteOffset: Int(horizontal.starts[j]) &* 4, as: UInt32.self)
+      output.storeBytes(of: pixel, toByteOffset: j &* 4, as: UInt32.self)
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Synchronization
+
+/// Working memory of one band of a resampling call, reused from call to call.
+///
+/// Bands check a buffer out of a small shared pool, grow it if the call needs more, and check
+/// it back in, so after the first calls no resampling call allocates. The pool keeps at most
+/// ``maximumPooled`` buffers of at most ``maximumPooledBytes`` each; larger ones are freed on
+/// return, so one huge call does not pin its memory.
+enum ResampleScratch {
+  static let maximumPooled = 16
+  static let maximumPooledBytes = 16 << 20
+
+  struct Buffer: @unchecked Sendable {
+    var base: UnsafeMutableRawPointer
+    var capacity: Int
+  }
+
+  private static let pool = Mutex<[Buffer]>(
+    {
+      var buffers: [Buffer] = []
+      buffers.reserveCapacity(maximumPooled)
+      return buffers
+    }())
+
+  /// Runs `body` with at least `byteCount` bytes of 64-byte aligned scratch memory.
+  ///
+  /// - Throws: ``PixelError/allocationFailed(bytes:)`` when the memory cannot be had.
+  static func withBuffer<Result>(
+    byteCount: Int, _ body: (UnsafeMutableRawPointer) throws(PixelError) -> Result
+  ) throws(PixelError) -> Result {
+    var buffer = pool.withLock { buffers in
+      buffers.firstIndex { $0.capacity >= byteCount }.map { buffers.remove(at: $0) } ?? buffers.popLast()
+    }
+    if let existing = buffer, existing.capacity < byteCount {
+      AlignedMemory.deallocate(existing.base)
+      buffer = nil
+    }
+    if buffer == nil {
+      buffer = Buffer(base: try AlignedMemory.allocateZeroed(byteCount: byteCount), capacity: max(byteCount, 1))
+    }
+    let held = buffer.unsafelyUnwrapped
+    defer { checkIn(held) }
+    return try body(held.base)
+  }
+
+  private static func checkIn(_ buffer: Buffer) {
+    let kept =
+      buffer.capacity <= maximumPooledBytes
+      && pool.withLock { buffers in
+        guard buffers.count < maximumPooled else { return false }
+        buffers.append(buffer)
+        return true
+      }
+    if !kept { AlignedMemory.deallocate(buffer.base) }
+  }
+}

@@ -1,0 +1,210 @@
+/// The fixed-point weight table of one axis: for each output pixel, the first source pixel it
+/// reads and `taps` integer weights that sum to exactly `1 << fractionBits`.
+///
+/// Built from ``ResampleAxis``: the filter is evaluated in `Double` at every source sample of the
+/// window `[floor(c - support + 0.5), floor(c + support + 0.5))` around the sample point `c`
+/// (`support` = filter support × max(1, scale)), samples outside the image fold onto the edge
+/// pixel (clamp-to-edge), the weights are divided by their sum, rounded to `fractionBits` bits
+/// (the largest absorbs the rounding residue, so constant colours come out exactly), trimmed of
+/// zero weights at both ends, and padded to a common tap count.
+///
+/// Immutable after construction and shared between threads through ``ResampleWeightCache``.
+final class ResampleWeights: @unchecked Sendable {
+  /// Output pixels.
+  let count: Int
+  /// Weights per output pixel (the same for every output; shorter windows are zero-padded).
+  let taps: Int
+  /// Weights are integers in units of `1 / (1 << fractionBits)`; 16 at most.
+  let fractionBits: Int
+  /// The lowest source index any output reads and one past the highest.
+  let sourceRange: Range<Int>
+  /// First source index of each output (`count` entries; `start + taps <= extent`).
+  let starts: UnsafeMutablePointer<Int32>
+  /// `count * taps` weights, output by output.
+  let weights: UnsafeMutablePointer<Int16>
+  /// Per output, `(taps + 1) / 2` vectors `[w0, 0, w0, 0, w1, 0, w1, 0]` for taps `2j, 2j+1`
+  /// (`w1 = 0` past the last tap): the operand of a 16-bit multiply-add over two RGBA pixels.
+  let pairedWeights: UnsafeMutablePointer<SIMD8<Int16>>
+  /// Bytes held, for the cache's budget.
+  let byteCount: Int
+
+  /// `(taps + 1) / 2`.
+  var pairsPerOutput: Int { (taps &+ 1) >> 1 }
+
+  /// The most samples one output's filter window may cover before the call is refused.
+  static let maximumWindow = 1 << 20
+  /// The most filter evaluations (outputs × window) one table may take to build.
+  static let maximumEvaluations = 1 << 26
+  /// The most entries (outputs × taps) one table may hold (at most 4 MiB plain + 16 MiB paired).
+  static let maximumEntries = 1 << 21
+
+  private init(
+    count: Int, taps: Int, fractionBits: Int, sourceRange: Range<Int>, starts: UnsafeMutablePointer<Int32>,
+    weights: UnsafeMutablePointer<Int16>, pairedWeights: UnsafeMutablePointer<SIMD8<Int16>>
+  ) {
+    self.count = count
+    self.taps = taps
+    self.fractionBits = fractionBits
+    self.sourceRange = sourceRange
+    self.starts = starts
+    self.weights = weights
+    self.pairedWeights = pairedWeights
+    self.byteCount = count * (4 + taps * 2 + (taps + 1) / 2 * 16)
+  }
+
+  deinit {
+    starts.deallocate()
+    weights.deallocate()
+    pairedWeights.deallocate()
+  }
+
+  /// The table for `axis`.
+  ///
+  /// - Throws: ``PixelError/invalidScale(_:)`` when the reduction factor is so large that the
+  ///   table would exceed ``maximumWindow``, ``maximumEvaluations`` or ``maximumEntries``.
+  static func make(_ axis: ResampleAxis) throws(PixelError) -> ResampleWeights {
+    if axis.filter.kind == .nearest || axis.outputCount == 0 { return makeNearest(axis) }
+    let scale = axis.scale
+    let filterScale = max(1, scale)
+    let support = axis.filter.support * filterScale
+    let window = (2 * support + 2).rounded(.up)
+    guard window <= Double(maximumWindow), window * Double(axis.outputCount) <= Double(maximumEvaluations) else {
+      throw .invalidScale(scale)
+    }
+    let extent = axis.extent
+    let maxSpan = min(extent, Int(window))
+    guard maxSpan * axis.outputCount <= maximumEntries else { throw .invalidScale(scale) }
+
+    // Normalised Double weights, clamped onto the image: `firsts[i]` and `spans[i]` place
+    // output i's `maxSpan`-wide row of `folded`.
+    let count = axis.outputCount
+    var folded = [Double](repeating: 0, count: count * maxSpan)
+    var firsts = [Int](repeating: 0, count: count)
+    var maximumWeight = 0.0
+    for i in 0..<count {
+      let c = axis.center(of: axis.firstOutput + i)
+      let low = (c - support + 0.5).rounded(.down)
+      let high = (c + support + 0.5).rounded(.down)
+      let row = i * maxSpan
+      if high <= 0 || low >= Double(extent) {
+        // The whole window lies beyond one edge: every sample is that edge pixel.
+        firsts[i] = high <= 0 ? 0 : extent - 1
+        folded[row] = 1
+        maximumWeight = max(maximumWeight, 1)
+        continue
+      }
+      let lowIndex = Int(low)
+      let highIndex = Int(high)
+      let first = max(lowIndex, 0)
+      let last = min(highIndex, extent) - 1
+      firsts[i] = first
+      var total = 0.0
+      for k in lowIndex..<highIndex {
+        let w = axis.filter.weight((Double(k) - c + 0.5) / filterScale)
+        total += w
+        folded[row + min(max(k, first), last) - first] += w
+      }
+      if total == 0 {
+        // Degenerate window (cannot happen for the built-in filters): take the nearest pixel.
+        for j in 0..<maxSpan { folded[row + j] = 0 }
+        firsts[i] = min(max(Int(c.rounded(.down)), 0), extent - 1)
+        folded[row] = 1
+      } else {
+        for j in 0...(last - first) {
+          folded[row + j] /= total
+          maximumWeight = max(maximumWeight, abs(folded[row + j]))
+        }
+      }
+    }
+
+    // Fraction bits: as many as keep every weight within Int16 (16 at most, which keeps
+    // every sum of products within Int32; see DESIGN.md).
+    var fractionBits = 16
+    while fractionBits > 8 && (maximumWeight * Double(1 << fractionBits)).rounded() + Double(maxSpan) > 32767 {
+      fractionBits -= 1
+    }
+    let one = 1 << fractionBits
+
+    // Quantise, fix sums, trim zeros.
+    var quantised = [Int32](repeating: 0, count: count * maxSpan)
+    var trimmedFirst = [Int](repeating: 0, count: count)
+    var trimmedSpan = [Int](repeating: 0, count: count)
+    var taps = 1
+    for i in 0..<count {
+      let row = i * maxSpan
+      var sum = 0
+      var largest = row
+      for j in 0..<maxSpan {
+        let q = Int((folded[row + j] * Double(one)).rounded())
+        quantised[row + j] = Int32(q)
+        sum += q
+        if abs(folded[row + j]) > abs(folded[largest]) { largest = row + j }
+      }
+      quantised[largest] += Int32(one - sum)
+      var low = 0
+      var high = maxSpan
+      while low < high - 1 && quantised[row + low] == 0 { low += 1 }
+      while high > low + 1 && quantised[row + high - 1] == 0 { high -= 1 }
+      trimmedFirst[i] = firsts[i] + low
+      trimmedSpan[i] = high - low
+      taps = max(taps, high - low)
+    }
+    taps = min(taps, extent)
+
+    let starts = UnsafeMutablePointer<Int32>.allocate(capacity: max(count, 1))
+    let weights = UnsafeMutablePointer<Int16>.allocate(capacity: max(count * taps, 1))
+    weights.initialize(repeating: 0, count: max(count * taps, 1))
+    var sourceLow = extent
+    var sourceHigh = 0
+    for i in 0..<count {
+      let start = min(trimmedFirst[i], extent - taps)
+      starts[i] = Int32(start)
+      sourceLow = min(sourceLow, start)
+      sourceHigh = max(sourceHigh, start + taps)
+      let offset = trimmedFirst[i] - start
+      for j in 0..<trimmedSpan[i] {
+        weights[i * taps + offset + j] = Int16(quantised[i * maxSpan + (trimmedFirst[i] - firsts[i]) + j])
+      }
+    }
+    return ResampleWeights(
+      count: count, taps: taps, fractionBits: fractionBits,
+      sourceRange: count == 0 ? 0..<0 : sourceLow..<sourceHigh, starts: starts, weights: weights,
+      pairedWeights: makePairs(weights, count: count, taps: taps))
+  }
+
+  /// Nearest: one tap of weight 1 at `floor(center)`, clamped to the image.
+  private static func makeNearest(_ axis: ResampleAxis) -> ResampleWeights {
+    let count = axis.outputCount
+    let starts = UnsafeMutablePointer<Int32>.allocate(capacity: max(count, 1))
+    let weights = UnsafeMutablePointer<Int16>.allocate(capacity: max(count, 1))
+    var low = axis.extent
+    var high = 0
+    for i in 0..<count {
+      let c = axis.center(of: axis.firstOutput + i).rounded(.down)
+      let index = Int(min(max(c, 0), Double(axis.extent - 1)))
+      starts[i] = Int32(index)
+      weights[i] = 1 << 14
+      low = min(low, index)
+      high = max(high, index + 1)
+    }
+    return ResampleWeights(
+      count: count, taps: 1, fractionBits: 14, sourceRange: count == 0 ? 0..<0 : low..<high, starts: starts,
+      weights: weights, pairedWeights: makePairs(weights, count: count, taps: 1))
+  }
+
+  private static func makePairs(
+    _ weights: UnsafeMutablePointer<Int16>, count: Int, taps: Int
+  ) -> UnsafeMutablePointer<SIMD8<Int16>> {
+    let pairs = (taps + 1) / 2
+    let paired = UnsafeMutablePointer<SIMD8<Int16>>.allocate(capacity: max(count * pairs, 1))
+    for i in 0..<count {
+      for j in 0..<pairs {
+        let w0 = weights[i * taps + 2 * j]
+        let w1 = 2 * j + 1 < taps ? weights[i * taps + 2 * j + 1] : 0
+        paired[i * pairs + j] = SIMD8(w0, 0, w0, 0, w1, 0, w1, 0)
+      }
+    }
+    if count * pairs == 0 { paired.initialize(to: .zero) }
+    return paired
+  }
+}

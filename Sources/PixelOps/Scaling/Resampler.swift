@@ -1,0 +1,87 @@
+import Synchronization
+
+/// Resizes premultiplied RGBA8 images: any source rectangle onto any destination rectangle, with
+/// a choice of filter, on the thread pool.
+///
+/// Resampling is separable convolution (Pillow's and libvips' method): on reduction the filter
+/// widens with the reduction factor, so every source pixel contributes and fine detail does not
+/// alias; on enlargement it interpolates. Sample points follow the pixel-centre convention:
+/// destination pixel `x` samples source position `origin + (x + 0.5 - destinationOrigin) * scale`
+/// in continuous coordinates (pixel `k` covers `[k, k + 1)`), per axis. Samples outside the
+/// source image take the nearest edge pixel (clamp to edge). Arithmetic is fixed point, so
+/// results are the same on every machine and for every thread count, and within 1 of the same
+/// convolution in `Double` (see DESIGN.md, "Resampling").
+public enum Resampler {
+  /// Draws `sourceRect` of `source` into `destinationRect` of `destination`, replacing the
+  /// pixels there.
+  ///
+  /// Destination pixels whose centre lies inside `destinationRect` (half-open: `x + 0.5` in
+  /// `[minX, maxX)`) and inside the view are written; others are untouched. Both rects are in
+  /// pixels and may be fractional; `sourceRect` may reach outside the image (edge pixels
+  /// extend outward).
+  ///
+  /// - Parameters:
+  ///   - source: A `rgba8Premultiplied` image.
+  ///   - sourceRect: The part of `source` to draw, in source pixels; `nil` for the whole image.
+  ///   - destination: A `rgba8Premultiplied` view.
+  ///   - destinationRect: Where the source rect lands, in destination pixels; `nil` for the
+  ///     whole view.
+  ///   - filter: How source pixels are weighed.
+  ///   - parallelism: Threads for this call.
+  /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` for other formats;
+  ///   ``PixelError/invalidDimensions(width:height:)`` for an empty source;
+  ///   ``PixelError/invalidCoordinate(_:)`` for a non-finite coordinate, one beyond ±2^52, a
+  ///   source rect without positive size or a destination rect of negative size;
+  ///   ``PixelError/invalidScale(_:)`` for a reduction so extreme that its weight table would
+  ///   be unreasonably large (more than about a million source pixels per destination pixel);
+  ///   ``PixelError/cancelled``. An empty destination (rect or view) is not an error: nothing
+  ///   is drawn.
+  public static func resample(
+    _ source: PixelView, from sourceRect: FractionalPixelRect? = nil, onto destination: MutablePixelView,
+    in destinationRect: FractionalPixelRect? = nil, filter: ResamplingFilter = .bilinear,
+    parallelism: Parallelism = .automatic
+  ) throws(PixelError) {
+    guard destination.format == .rgba8Premultiplied else {
+      throw .unsupportedFormat(destination.format, operation: "resampling")
+    }
+    let producer = try ResampleRowProducer(
+      source: source, sourceRect: sourceRect ?? FractionalPixelRect(size: source.size),
+      destinationSize: destination.size,
+      destinationRect: destinationRect ?? FractionalPixelRect(size: destination.size), filter: filter)
+    try producer.writeRows(to: destination, parallelism: parallelism)
+  }
+}
+
+extension ResampleRowProducer {
+  /// Writes every row into `destination`, banded on the pool.
+  func writeRows(to destination: MutablePixelView, parallelism: Parallelism) throws(PixelError) {
+    guard !rows.isEmpty, !columns.isEmpty else { return }
+    let failed = try withUnsafeTemporaryAllocation(of: Atomic<Int>.self, capacity: 1) {
+      (flag) throws(PixelError) -> Bool in
+      flag.initializeElement(at: 0, to: Atomic(0))
+      try RowBands.forEachBand(
+        rowCount: rows.count, bytesPerRow: bandCostPerRow, parallelism: parallelism,
+        work: ResampleBands(producer: self, destination: destination, failed: flag.baseAddress.unsafelyUnwrapped))
+      let failed = flag[0].load(ordering: .relaxed) != 0
+      _ = flag.moveElement(from: 0)
+      return failed
+    }
+    if failed { throw .allocationFailed(bytes: scratchByteCount) }
+  }
+}
+
+/// One resampling's bands: each writes its destination rows.
+private struct ResampleBands: RowBandWork {
+  let producer: ResampleRowProducer
+  let destination: MutablePixelView
+  /// Set when a band could not get scratch memory.
+  let failed: UnsafeMutablePointer<Atomic<Int>>
+
+  func run(rows: Range<Int>) {
+    do {
+      try producer.writeRows(inBand: rows, to: destination)
+    } catch {
+      failed.pointee.store(1, ordering: .relaxed)
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import PixelOpsTestSupport
+import Testing
+
+@testable import PixelOps
+
+@Suite("Resampler edge cases")
+struct ResamplerEdgeCaseTests {
+  static func image(width: Int, height: Int, seed: UInt64) throws -> PixelBuffer {
+    var rng = SeededGenerator(seed: seed)
+    return try RandomPixels.buffer(width: width, height: height, format: .rgba8Premultiplied, &rng)
+  }
+
+  static func resampled(
+    _ source: PixelBuffer, to size: PixelSize, sourceRect: FractionalPixelRect? = nil,
+    destinationRect: FractionalPixelRect? = nil, filter: ResamplingFilter, parallelism: Parallelism = .serial
+  ) throws -> PixelBuffer {
+    var output = try PixelBuffer(width: size.width, height: size.height, format: .rgba8Premultiplied)
+    try source.withView { input in
+      try output.withMutableView { out in
+        try Resampler.resample(
+          input, from: sourceRect, onto: out, in: destinationRect, filter: filter, parallelism: parallelism)
+      }
+    }
+    return output
+  }
+
+  @Test("output is bit-identical for 1 to 4 threads", arguments: ResamplingFilter.allFilters)
+  func threadCountsAgree(filter: ResamplingFilter) throws {
+    // Large enough for the pool to split the rows (RowBands' break-even).
+    let source = try Self.image(width: 501, height: 333, seed: 11)
+    let cases: [(PixelSize, FractionalPixelRect?)] = [
+      (PixelSize(width: 333, height: 250), nil),
+      (PixelSize(width: 700, height: 450), nil),
+      (PixelSize(width: 420, height: 360), FractionalPixelRect(x: 3.25, y: -7.5, width: 400.5, height: 350.75)),
+    ]
+    for (size, rect) in cases {
+      let serial = try Self.resampled(source, to: size, destinationRect: rect, filter: filter)
+      for threads in 2...4 {
+        let threaded = try Self.resampled(
+          source, to: size, destinationRect: rect, filter: filter, parallelism: .threads(threads))
+        #expect(threaded == serial, "\(filter) \(size) \(threads) threads")
+      }
+    }
+  }
+
+  @Test("nearest takes floor(centre): a sample point on a pixel boundary takes the right or lower pixel")
+  func nearestRule() throws {
+    // 4 -> 8: centres at 0.25, 0.75, ... never on a boundary; 3 -> 2: centres at 0.75, 2.25;
+    // 2 -> 1: the centre is 1.0, exactly between pixels 0 and 1, and takes pixel 1.
+    var source = try PixelBuffer(width: 4, height: 1, format: .rgba8Premultiplied)
+    source.withMutableView { view in
+      for x in 0..<4 { view.rowAddress(0).storeBytes(of: UInt32(x + 1) * 0x0101_0101, toByteOffset: x * 4, as: UInt32.self) }
+    }
+    func columns(_ output: PixelBuffer) -> [Int] {
+      output.withView { view in (0..<view.width).map { Int(view.rowAddress(0).load(fromByteOffset: $0 * 4, as: UInt8.self)) - 1 }
+      }
+    }
+    #expect(
+      columns(try Self.resampled(source, to: PixelSize(width: 8, height: 1), filter: .nearest)) == [0, 0, 1, 1, 2, 2, 3, 3])
+    #expect(columns(try Self.resampled(source, to: PixelSize(width: 2, height: 1), filter: .nearest)) == [1, 3])
+    #expect(
+      columns(
+        try Self.resampled(
+          source, to: PixelSize(width: 1, height: 1), sourceRect: FractionalPixelRect(x: 0, y: 0, width: 2, height: 1),
+          filter: .nearest)) == [1])
+    #expect(columns(try Self.resampled(source, to: PixelSize(width: 3, height: 1), filter: .nearest)) == [0, 2, 3])
+    // Outside the image: edge pixels extend outward.
+    #expect(
+      columns(
+        try Self.resampled(
+          source, to: PixelSize(width: 4, height: 1), sourceRect: FractionalPixelRect(x: -2, y: 0, width: 8, height: 1),
+          filter: .nearest)) == [0, 1, 3, 3])
+  }
+
+  @Test("a constant image stays exactly constant under every filter and geometry", arguments: ResamplingFilter.allFilters)
+  func constantStaysConstant(filter: ResamplingFilter) throws {
+    var source = try PixelBuffer(width: 37, height: 23, format: .rgba8Premultiplied)
+    source.withMutableView { view in
+      for y in 0..<view.height {
+        for x in 0..<view.width {
+          view.rowAddress(y).storeBytes(of: SIMD4<UInt8>(90, 10, 200, 255), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
+        }
+      }
+    }
+    for size in [PixelSize(width: 5, height: 3), PixelSize(width: 100, height: 61), PixelSize(width: 36, height: 24)] {
+      let output = try Self.resampled(
+        source, to: size, sourceRect: FractionalPixelRect(x: -3.3, y: 2.1, width: 40.7, height: 11.9), filter: filter)
+      output.withView { view in
+        for y in 0..<view.height {
+          for x in 0..<view.width {
+            #expect(view.rowAddress(y).load(fromByteOffset: x * 4, as: SIMD4<UInt8>.self) == SIMD4<UInt8>(90, 10, 200, 255))
+          }
+        }
+      }
+    }
+  }
+
+  @Test("bad input throws typed errors and never traps")
+  func badInput() throws {
+    let source = try Self.image(width: 8, height: 8, seed: 3)
+    var destination = try PixelBuffer(width: 8, height: 8, format: .rgba8Premultiplied)
+    let straight = try PixelBuffer(width: 8, height: 8, format: .rgba8Straight)
+    func attempt(
+      _ input: PixelBuffer, from sourceRect: FractionalPixelRect? = nil, in destinationRect: FractionalPixelRect? = nil,
+      filter: ResamplingFilter = .lanczos3
+    ) -> PixelError? {
+      do {
+        try input.withView { view in
+          try destination.withMutableView { out in
+            try Resampler.resample(view, from: sourceRect, onto: out, in: destinationRect, filter: filter)
+          }
+        }
+        return nil
+      } catch let error as PixelError {
+        return error
+      } catch {
+        return .cancelled
+      }
+    }
+    let r = FractionalPixelRect.self
+    #expect(attempt(straight) == .unsupportedFormat(.rgba8Straight, operation: "resampling"))
+    #expect(attempt(source, from: r.init(x: .nan, y: 0, width: 4, height: 4)) != nil)
+    #expect(attempt(source, from: r.init(x: 0, y: 0, width: .infinity, height: 4)) != nil)
+    #expect(attempt(source, in: r.init(x: 0, y: -.infinity, width: 4, height: 4)) != nil)
+    #expect(attempt(source, from: r.init(x: 0, y: 0, width: 0, height: 4)) == .invalidCoordinate(0))
+    #expect(attempt(source, from: r.init(x: 0, y: 0, width: 4, height: -1)) == .invalidCoordinate(-1))
+    #expect(attempt(source, in: r.init(x: 0, y: 0, width: -4, height: 4)) == .invalidCoordinate(-4))
+    #expect(attempt(source, from: r.init(x: 1e300, y: 0, width: 4, height: 4)) == .invalidCoordinate(1e300))
+    // Empty destination rects and rects wholly outside the view draw nothing.
+    #expect(attempt(source, in: r.init(x: 0, y: 0, width: 0, height: 4)) == nil)
+    #expect(attempt(source, in: r.init(x: 2, y: 2, width: 0.2, height: 0.2)) == nil)
+    #expect(attempt(source, in: r.init(x: -100, y: 0, width: 50, height: 4)) == nil)
+    #expect(attempt(source, in: r.init(x: 0, y: 0, width: 1e-300, height: 1e-300)) == nil)
+    // Absurd reduction factors: refused, not allocated.
+    #expect(attempt(source, from: r.init(x: 0, y: 0, width: 1e15, height: 8)) == .invalidScale(1e15 / 8))
+    #expect(attempt(source, from: r.init(x: 0, y: 0, width: 4e12, height: 4e12), filter: .box) != nil)
+    // A huge but finite enlargement is fine: every pixel is an edge pixel.
+    #expect(attempt(source, from: r.init(x: 3, y: 3, width: 1e-9, height: 1e-9)) == nil)
+    // Tiny destination pixels centred in a tiny rect: one pixel from a huge window is refused.
+    #expect(
+      attempt(
+        source, from: r.init(x: 0, y: 0, width: 8, height: 8), in: r.init(x: 0.4999999, y: 0.4999999, width: 1e-6, height: 1e-6))
+        != nil)
+    // An empty source view.
+    let empty = try PixelView(unsafeBaseAddress: nil, width: 0, height: 0, rowBytes: 0, format: .rgba8Premultiplied)
+    #expect(throws: PixelError.invalidDimensions(width: 0, height: 0)) {
+      try destination.withMutableView { try Resampler.resample(empty, onto: $0) }
+    }
+  }
+
+  @Test("the weight cache stays within its bounds and reuses tables")
+  func cacheBounds() throws {
+    ResampleWeightCache.removeAll()
+    let source = try Self.image(width: 64, height: 48, seed: 5)
+    for width in 1...50 {
+      _ = try Self.resampled(source, to: PixelSize(width: width, height: 7), filter: .bicubic)
+    }
+    let usage = ResampleWeightCache.usage
+    #expect(usage.entries <= ResampleWeightCache.maximumEntries)
+    #expect(usage.bytes <= ResampleWeightCache.maximumBytes)
+    let axis = ResampleAxis(
+      filter: .bicubic, extent: 64, sourceOrigin: 0, sourceLength: 64, destinationOrigin: 0, destinationLength: 50,
+      firstOutput: 0, outputCount: 50)
+    #expect(try ResampleWeightCache.table(for: axis) === ResampleWeightCache.table(for: axis))
+  }
+
+  @Test("weight tables: sums are exactly one, starts stay inside the image")
+  func weightTables() throws {
+    var rng = SeededGenerator(seed: 77)
+    for filter in ResamplingFilter.allFilters where filter != .nearest {
+      for _ in 0..<200 {
+        let extent = Int.random(in: 1...50, using: &rng)
+        let axis = ResampleAxis(
+          filter: filter, extent: extent, sourceOrigin: Double.random(in: -10...10, using: &rng),
+          sourceLength: Double.random(in: 0.01...120, using: &rng), destinationOrigin: Double.random(in: -3...3, using: &rng),
+          destinationLength: Double.random(in: 0.5...60, using: &rng), firstOutput: 0,
+          outputCount: Int.random(in: 1...40, using: &rng))
+        let table = try ResampleWeights.make(axis)
+        for i in 0..<table.count {
+          let start = Int(table.starts[i])
+          #expect(start >= 0 && start + table.taps <= extent)
+          let sum = (0..<table.taps).reduce(0) { $0 + Int(table.weights[i * table.taps + $1]) }
+          #expect(sum == 1 << table.fractionBits)
+        }
+      }
+    }
+  }
+}
