@@ -26,37 +26,66 @@ extension Compositor {
     _ source: PixelView, from sourceRect: FractionalPixelRect? = nil, in destinationRect: FractionalPixelRect,
     onto destination: MutablePixelView, filter: ResamplingFilter, options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) {
+    try requireScaledDrawFormats(source: source, destination: destination, options: options)
+    let producer = try ResampleRowProducer(
+      source: source, sourceRect: sourceRect ?? FractionalPixelRect(size: source.size),
+      destinationSize: destination.size, destinationRect: destinationRect, filter: filter)
+    guard !producer.rows.isEmpty, !producer.columns.isEmpty else { return }
+    let row = resampledRowKernel(sourceIsOpaque: source.isKnownOpaque, options: options)
+    if row.copiesSource {
+      // Nothing to blend: resample straight into the destination.
+      return try producer.writeRows(to: destination, parallelism: options.parallelism)
+    }
+    try runResampledBands(
+      rowCount: producer.rows.count, bytesPerRow: producer.bandCostPerRow &+ producer.columns.count &* 8,
+      scratchBytes: producer.scratchByteCount, parallelism: options.parallelism
+    ) { failed in
+      ScaledCompositeRows(
+        producer: producer, kernel: row.kernel, parameters: Self.parameters(options), destination: destination,
+        failed: failed)
+    }
+  }
+
+  // MARK: - Shared by the resampled draws
+
+  static func requireScaledDrawFormats(
+    source: PixelView, destination: MutablePixelView, options: CompositeOptions
+  ) throws(PixelError) {
     guard source.format == .rgba8Premultiplied else { throw .unsupportedFormat(source.format, operation: "draw source") }
     guard destination.format == .rgba8Premultiplied else {
       throw .unsupportedFormat(destination.format, operation: "draw destination")
     }
     if options.mask != nil { throw .unsupportedFormat(.gray8, operation: "a coverage mask with a scaled draw") }
-    let producer = try ResampleRowProducer(
-      source: source, sourceRect: sourceRect ?? FractionalPixelRect(size: source.size),
-      destinationSize: destination.size, destinationRect: destinationRect, filter: filter)
-    guard !producer.rows.isEmpty, !producer.columns.isEmpty else { return }
-    let request = CompositeRequest(
-      mode: options.blendMode, source: .image, sourceIsOpaque: source.isKnownOpaque, sourceIsTransparent: false,
-      hasCoverage: false, hasFullOpacity: options.opacity8 == 255)
-    let row = CompositeKernelTable.row(for: request)
-    if row.copiesSource {
-      // Nothing to blend: resample straight into the destination.
-      return try producer.writeRows(to: destination, parallelism: options.parallelism)
-    }
+  }
+
+  /// The kernel-table row that composites resampled rows of an image source.
+  static func resampledRowKernel(sourceIsOpaque: Bool, options: CompositeOptions) -> CompositeKernelRow {
+    CompositeKernelTable.row(
+      for: CompositeRequest(
+        mode: options.blendMode, source: .image, sourceIsOpaque: sourceIsOpaque, sourceIsTransparent: false,
+        hasCoverage: false, hasFullOpacity: options.opacity8 == 255))
+  }
+
+  static func parameters(_ options: CompositeOptions) -> CompositeParameters {
+    CompositeParameters(mode: options.blendMode, solid: .clear, opacity: options.opacity8)
+  }
+
+  /// Runs the bands of a resampled draw; `makeWork` gets the flag a band sets when it cannot
+  /// get scratch memory, which then fails the call.
+  static func runResampledBands<Work: RowBandWork>(
+    rowCount: Int, bytesPerRow: Int, scratchBytes: Int, parallelism: Parallelism,
+    _ makeWork: (UnsafeMutablePointer<Atomic<Bool>>) -> Work
+  ) throws(PixelError) {
     let failed = try withUnsafeTemporaryAllocation(of: Atomic<Bool>.self, capacity: 1) {
       (flag) throws(PixelError) -> Bool in
       flag.initializeElement(at: 0, to: Atomic(false))
       defer { _ = flag.moveElement(from: 0) }
       try RowBands.forEachBand(
-        rowCount: producer.rows.count, bytesPerRow: producer.bandCostPerRow &+ producer.columns.count &* 8,
-        parallelism: options.parallelism,
-        work: ScaledCompositeRows(
-          producer: producer, kernel: row.kernel,
-          parameters: CompositeParameters(mode: options.blendMode, solid: .clear, opacity: options.opacity8),
-          destination: destination, failed: flag.baseAddress.unsafelyUnwrapped))
+        rowCount: rowCount, bytesPerRow: bytesPerRow, parallelism: parallelism,
+        work: makeWork(flag.baseAddress.unsafelyUnwrapped))
       return flag[0].load(ordering: .relaxed)
     }
-    if failed { throw .allocationFailed(bytes: producer.scratchByteCount) }
+    if failed { throw .allocationFailed(bytes: scratchBytes) }
   }
 }
 
