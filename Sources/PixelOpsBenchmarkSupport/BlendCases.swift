@@ -19,6 +19,9 @@ public import PixelOps
 /// - `template_tint`: ``Compositor/drawTemplate(_:tint:onto:at:options:)`` of the mixed image,
 ///   whose alpha is the coverage (`over_n_8_8888`; pixman reads a separate a8 mask plane built
 ///   before timing, we read the template's alpha bytes in place).
+/// - `template_tint_prepared`: the same template prepared once as a ``TemplateImage`` (its
+///   alpha extracted before timing, as pixman's a8 plane is), so a draw reads 1 byte per pixel
+///   of coverage (`over_n_8_8888`, the same pixman case).
 ///
 /// Every call composites onto the same destination, as pixman's own benchmarks do: restoring
 /// it between calls would add a copy to the timing. After the first call the destination holds
@@ -27,8 +30,8 @@ public import PixelOps
 /// so every call costs the same. Nothing is allocated inside a timed call.
 ///
 /// `bytesMoved` is source read + destination read + destination written: 12 bytes per pixel
-/// for image sources and the template (its whole pixels are fetched), 8 for the solid fill and
-/// the declared-opaque copy.
+/// for image sources and the template (its whole pixels are fetched), 9 for the prepared
+/// template, 8 for the solid fill and the declared-opaque copy.
 ///
 /// `--src` and `--dst` replace the generated source and destination (the `_tile` variants take
 /// their top-left 480x270 pixels). Sizes may differ: the source is drawn at the origin,
@@ -44,8 +47,9 @@ public enum BlendCases {
     case draw(GeneratedContent, CompositeOptions, declaredOpaque: Bool)
     /// `Compositor.fill` of the whole destination with a colour.
     case fill(PremultipliedColor)
-    /// `Compositor.drawTemplate` of `content` with a tint.
-    case template(GeneratedContent, tint: PremultipliedColor)
+    /// `Compositor.drawTemplate` of `content` with a tint, read in place or `prepared` once as
+    /// a ``TemplateImage``.
+    case template(GeneratedContent, tint: PremultipliedColor, prepared: Bool)
   }
 
   /// The cases' names and work, in run order (computed: ``CompositeOptions`` is not `Sendable`).
@@ -58,7 +62,8 @@ public enum BlendCases {
       ("over_opacity_half", .draw(.mixedUI, CompositeOptions(opacity: halfOpacity), declaredOpaque: false)),
       ("multiply_mixed", .draw(.mixedUI, CompositeOptions(blendMode: .multiply), declaredOpaque: false)),
       ("fill_solid", .fill(fillColor)),
-      ("template_tint", .template(.mixedUI, tint: tintColor)),
+      ("template_tint", .template(.mixedUI, tint: tintColor, prepared: false)),
+      ("template_tint_prepared", .template(.mixedUI, tint: tintColor, prepared: true)),
     ]
   }
 
@@ -118,16 +123,21 @@ public enum BlendCases {
           }
         },
         output: { destination.value })
-    case .template(let content, let tint):
+    case .template(let content, let tint, let prepared):
       let options = CompositeOptions(parallelism: parallelism)
       let template = try images.source(content, tile: tile)
+      let preparedTemplate = try prepared ? template.withView { view throws(PixelError) in try TemplateImage(view) } : nil
       let area = composited(template.size, destination.value.size)
       return BenchCase(
-        kernel: "blend", name: name, size: area, bytesMoved: area.width * area.height * 12,
+        kernel: "blend", name: name, size: area, bytesMoved: area.width * area.height * (prepared ? 9 : 12),
         run: {
-          try template.withView { input in
-            try destination.value.withMutableView { output in
-              try Compositor.drawTemplate(input, tint: tint, onto: output, options: options)
+          try destination.value.withMutableView { output in
+            if let preparedTemplate {
+              try Compositor.drawTemplate(preparedTemplate, tint: tint, onto: output, options: options)
+            } else {
+              try template.withView { input in
+                try Compositor.drawTemplate(input, tint: tint, onto: output, options: options)
+              }
             }
           }
         },

@@ -63,6 +63,10 @@ enum PixmanBlendCases {
     Case(
       name: "template_tint", op: PIXMAN_OP_OVER, source: .solid(BlendCases.tintColor), mask: .alphaOf(.mixedUI),
       bytesPerPixel: 12),
+    // Our prepared template reads the same a8 plane pixman reads in both template cases.
+    Case(
+      name: "template_tint_prepared", op: PIXMAN_OP_OVER, source: .solid(BlendCases.tintColor),
+      mask: .alphaOf(.mixedUI), bytesPerPixel: 9),
   ]
 
   /// Every case at `size` and at ``BlendCases/tileSize``; with `outputDirectory`, each case's

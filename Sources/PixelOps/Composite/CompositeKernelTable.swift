@@ -22,6 +22,9 @@ struct CompositeKernelRow: Sendable {
   let name: String
   let matches: @Sendable (CompositeRequest) -> Bool
   let kernel: CompositeRowKernel
+  /// The kernel only copies the source into the destination, so a caller that produces the
+  /// source itself (a scaled draw) may write it into the destination directly.
+  var copiesSource = false
 }
 
 /// Which kernel serves which request, as data. **Order is priority**: the first matching row
@@ -37,7 +40,7 @@ enum CompositeKernelTable {
         $0.source == .image && $0.hasFullOpacity && !$0.hasCoverage
           && ($0.mode == .copy || ($0.mode == .normal && $0.sourceIsOpaque))
       },
-      kernel: SourceOverKernels.copyImage),
+      kernel: SourceOverKernels.copyImage, copiesSource: true),
     CompositeKernelRow(
       name: "src_n_8888",
       matches: { $0.source == .solid && !$0.hasCoverage && ($0.mode == .copy || ($0.mode == .normal && $0.sourceIsOpaque)) },

@@ -119,7 +119,15 @@ struct CompositorTests {
         let options = CompositeOptions(
           blendMode: scenario.mode, opacity: opacity, mask: useMask ? maskView : nil, parallelism: parallelism)
         if let template {
-          try template.withView { try Compositor.drawTemplate($0, tint: color, onto: destination, at: origin, options: options) }
+          try template.withView { view in
+            if trial % 2 == 0 {
+              try Compositor.drawTemplate(view, tint: color, onto: destination, at: origin, options: options)
+            } else {
+              // The prepared form: its alpha extracted once into a Gray8 coverage mask.
+              try Compositor.drawTemplate(
+                try TemplateImage(view), tint: color, onto: destination, at: origin, options: options)
+            }
+          }
         } else if scenario.solid {
           try Compositor.fill(
             PixelRect(origin: origin, size: PixelSize(width: width, height: height)), of: destination, with: color,
@@ -247,6 +255,39 @@ struct CompositorTests {
       }
       #expect(throws: PixelError.invalidDimensions(width: -1, height: 2)) {
         try Compositor.fill(PixelRect(x: 0, y: 0, width: -1, height: 2), of: d, with: .black)
+      }
+    }
+  }
+
+  @Test("a prepared template holds the image's alpha; bad templates are typed errors")
+  func templateImagePreparation() throws {
+    var rng = SeededGenerator(seed: 41)
+    let image = try RandomPixels.buffer(width: 7, height: 3, format: .grayAlpha8, &rng)
+    let template = try image.withView { try TemplateImage($0) }
+    #expect(template.size == image.size)
+    image.withView { original in
+      template.coverage.withView { coverage in
+        for y in 0..<3 {
+          for x in 0..<7 {
+            #expect(
+              coverage.rowAddress(y).load(fromByteOffset: x, as: UInt8.self)
+                == original.rowAddress(y).load(fromByteOffset: x * 2 + 1, as: UInt8.self))
+          }
+        }
+      }
+    }
+    let gray = try RandomPixels.buffer(width: 5, height: 2, format: .gray8, &rng)
+    let opaque = try gray.withView { try TemplateImage($0) }
+    #expect(opaque.coverage.packedBytes() == [UInt8](repeating: 255, count: 10))
+    let deep = try PixelBuffer(width: 2, height: 2, format: .rgba16Premultiplied)
+    _ = deep.withView { view in
+      #expect(throws: PixelError.unsupportedFormat(.rgba16Premultiplied, operation: "template image (8-bit formats)")) {
+        try TemplateImage(view)
+      }
+    }
+    _ = gray.withView { view in
+      #expect(throws: PixelError.invalidDimensions(width: 0, height: 2)) {
+        try TemplateImage(try view.cropped(to: PixelRect(x: 1, y: 0, width: 0, height: 2)))
       }
     }
   }

@@ -19,6 +19,9 @@ struct CompositeParameters {
   let solid: PremultipliedColor
   /// Opacity as an 8-bit factor, `round(opacity * 255)`.
   let opacity: UInt32
+  /// For a solid source through coverage: `solid` scaled by every coverage value `m`,
+  /// `round(c * m / 255)` per channel, as 256 pixels (``CoverageColorTable``); `nil` otherwise.
+  var coverageColors: UnsafePointer<UInt32>? = nil
 }
 
 /// A row kernel: composites one span.

@@ -97,32 +97,44 @@ enum SourceOverKernels {
   }
 
   /// Solid colour through coverage (masked fills, template tints): `s' = round(c * m / 255)`,
-  /// then source-over. Runs of 4 zero coverage bytes are skipped; runs of 4 full ones store an
-  /// opaque colour directly.
+  /// looked up in the call's ``CoverageColorTable``, then source-over. Runs of 4 zero coverage
+  /// bytes are skipped; runs of 4 full ones store an opaque colour directly.
   static func overSolidMasked(_ span: CompositeSpan, _ parameters: CompositeParameters) {
-    let color = SIMD4<UInt32>(repeating: parameters.solid.pixel.littleEndian)
+    let table = parameters.coverageColors.unsafelyUnwrapped
+    let fullCoverageColor = SIMD4<UInt32>(repeating: table[255])
     let colorIsOpaque = parameters.solid.alpha == 255
     let destination = span.destination
     let coverage = span.coverage.unsafelyUnwrapped
     var x = 0
     while x &+ 4 <= span.count {
-      let m = coverageBytes(coverage, at: x, stride: span.coverageStride)
-      if m == SIMD4(repeating: 255) && colorIsOpaque {
-        destination.storeBytes(of: color, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      } else if m != SIMD4() {
+      let m = coverageWord(coverage, at: x, stride: span.coverageStride)
+      if m == .max && colorIsOpaque {
+        destination.storeBytes(of: fullCoverageColor, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      } else if m != 0 {
+        let s = SIMD4<UInt32>(
+          table[Int(m & 0xFF)], table[Int((m &>> 8) & 0xFF)], table[Int((m &>> 16) & 0xFF)], table[Int(m &>> 24)])
         let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-        destination.storeBytes(
-          of: overScaled(color, by: perPixelFactor(m), onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: over(s, d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
       }
       x &+= 4
     }
     while x < span.count {
-      let m = UInt32(coverage.load(fromByteOffset: x &* span.coverageStride, as: UInt8.self))
+      let m = Int(coverage.load(fromByteOffset: x &* span.coverageStride, as: UInt8.self))
       let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
-      destination.storeBytes(
-        of: overScaled(color, by: perPixelFactor(SIMD4(m, m, m, m)), onto: d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      destination.storeBytes(of: over(SIMD4(table[m], 0, 0, 0), d)[0], toByteOffset: x &* 4, as: UInt32.self)
       x &+= 1
     }
+  }
+
+  /// Four coverage bytes `stride` apart packed into one word, pixel `i`'s in bits `8i ..< 8i + 8`.
+  @inline(__always)
+  private static func coverageWord(_ coverage: UnsafeRawPointer, at x: Int, stride: Int) -> UInt32 {
+    if stride == 1 { return UInt32(littleEndian: coverage.loadUnaligned(fromByteOffset: x, as: UInt32.self)) }
+    let base = x &* stride
+    return UInt32(coverage.load(fromByteOffset: base, as: UInt8.self))
+      | UInt32(coverage.load(fromByteOffset: base &+ stride, as: UInt8.self)) &<< 8
+      | UInt32(coverage.load(fromByteOffset: base &+ 2 &* stride, as: UInt8.self)) &<< 16
+      | UInt32(coverage.load(fromByteOffset: base &+ 3 &* stride, as: UInt8.self)) &<< 24
   }
 
   /// Stores the solid colour in every pixel (an opaque fill, or `copy` of a solid colour).

@@ -1,0 +1,56 @@
+/// Draws a layer's contents image the way Core Animation shows it: ``ContentDrawPlan`` decides
+/// where (gravity, `contentsScale`, `contentsRect`, `masksToBounds`), the layer's minification
+/// or magnification filter decides how it is sampled, and the fused scaled draw of
+/// ``Compositor`` does the pixels in one pass.
+public enum LayerContentsRenderer {
+  /// Draws `image`, the contents of `layer`, onto `surface` with the layer's bounds origin at
+  /// `layerOrigin` (surface pixels; pass `.zero` when `surface` is the layer's own backing store
+  /// of ``ContentDrawPlan/backingStoreSize``).
+  ///
+  /// Content that overflows the bounds is drawn unless the layer masks to its bounds; either
+  /// way nothing is drawn outside `surface`. The minification filter applies when the image is
+  /// reduced on either axis, the magnification filter otherwise. Destination pixels whose
+  /// centre lies inside the placed contents are drawn (``Compositor/draw(_:from:in:onto:filter:options:)``).
+  ///
+  /// - Parameters:
+  ///   - image: The contents, premultiplied RGBA8, ``ContentLayer/contentsPixelSize`` large.
+  ///   - layer: Where and how the contents are placed.
+  ///   - surface: A premultiplied RGBA8 view to draw on.
+  ///   - layerOrigin: Where the layer's bounds origin lies on `surface`.
+  ///   - minificationFilter: `CALayer.minificationFilter` (default linear).
+  ///   - magnificationFilter: `CALayer.magnificationFilter` (default linear).
+  ///   - mipmaps: The chain of `image`, for ``ContentsFilter/trilinear`` minification. Keep one
+  ///     for an image drawn reduced repeatedly; without it a trilinear draw builds one (and
+  ///     allocates) every call.
+  ///   - options: Blend mode (a layer composites with `normal`), opacity (`CALayer.opacity`)
+  ///     and threads.
+  /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when `image` (or the chain's level 0) is not
+  ///   the layer's contents size; the errors of ``ContentDrawPlan/init(layer:)`` and of the
+  ///   scaled draw.
+  public static func draw(
+    _ image: PixelView, as layer: ContentLayer, onto surface: MutablePixelView, at layerOrigin: PixelPosition = .zero,
+    minificationFilter: ContentsFilter = .linear, magnificationFilter: ContentsFilter = .linear,
+    mipmaps: MipmapChain? = nil, options: CompositeOptions = CompositeOptions()
+  ) throws(PixelError) {
+    guard image.size == layer.contentsPixelSize else { throw .sizeMismatch(image.size, layer.contentsPixelSize) }
+    let plan = try ContentDrawPlan(layer: layer)
+    if plan.isEmpty { return }
+    let clip = plan.clipRect.offsetBy(dx: layerOrigin.x, dy: layerOrigin.y).intersection(surface.bounds)
+    if clip.isEmpty { return }
+    let target = try surface.cropped(to: clip)
+    let destinationRect = FractionalPixelRect(
+      x: plan.destinationRect.x + Double(layerOrigin.x - clip.x), y: plan.destinationRect.y + Double(layerOrigin.y - clip.y),
+      width: plan.destinationRect.width, height: plan.destinationRect.height)
+    let reduces = plan.destinationRect.width < plan.sourceRect.width || plan.destinationRect.height < plan.sourceRect.height
+    let filter = reduces ? minificationFilter : magnificationFilter
+    guard filter == .trilinear && reduces else {
+      return try Compositor.draw(
+        image, from: plan.sourceRect, in: destinationRect, onto: target, filter: filter.resamplingFilter,
+        options: options)
+    }
+    let chain: MipmapChain
+    if let mipmaps { chain = mipmaps } else { chain = try MipmapChain(image, parallelism: options.parallelism) }
+    guard chain.levels[0].size == image.size else { throw .sizeMismatch(chain.levels[0].size, image.size) }
+    try Compositor.draw(chain, from: plan.sourceRect, in: destinationRect, onto: target, options: options)
+  }
+}
