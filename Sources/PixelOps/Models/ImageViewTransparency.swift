@@ -24,8 +24,8 @@ public struct ImageViewAppearance: Sendable, Hashable {
 /// 4. an image without alpha (``PixelView/isKnownOpaque``, or a format without alpha converted
 ///    by the caller) counts as alpha 1 — which the premultiplied data already says.
 public enum ImageViewTransparency {
-  /// Renders `image` (premultiplied RGBA8, the view's size: content-mode scaling is a separate
-  /// step) into `destination` as the view would show it.
+  /// Renders `image` (premultiplied RGBA8, the view's size: no scaling) into `destination` as
+  /// the view would show it.
   ///
   /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when the sizes differ; formats as ``Compositor``.
   public static func render(
@@ -33,11 +33,50 @@ public enum ImageViewTransparency {
     parallelism: Parallelism = .automatic
   ) throws(PixelError) {
     guard image.size == destination.size else { throw .sizeMismatch(image.size, destination.size) }
+    try render(appearance: appearance, into: destination, parallelism: parallelism) { () throws(PixelError) in
+      try Compositor.draw(image, onto: destination, options: CompositeOptions(parallelism: parallelism))
+    }
+  }
+
+  /// Renders an image view's backing store: the background, then `image` placed by `layer`
+  /// (``ContentLayer/imageView(bounds:image:contentMode:screenScale:clipsToBounds:)`` gives the
+  /// layer of a `UIImageView` with a content mode) and sampled with its filters, then the
+  /// opacity rules above.
+  ///
+  /// - Parameters:
+  ///   - image: The image, premultiplied RGBA8, the layer's contents size.
+  ///   - layer: The view's layer.
+  ///   - appearance: Background colour, `isOpaque` and `alpha`.
+  ///   - backingStore: The view's pixels, ``ContentDrawPlan/backingStoreSize`` of `layer`.
+  ///   - minificationFilter: How a reduced image is sampled (default linear).
+  ///   - magnificationFilter: How an enlarged image is sampled (default linear).
+  ///   - parallelism: Threads for the call.
+  /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when `backingStore` is not the layer's
+  ///   backing-store size; the errors of ``LayerContentsRenderer/draw(_:as:onto:at:minificationFilter:magnificationFilter:mipmaps:options:)``.
+  public static func render(
+    _ image: PixelView, as layer: ContentLayer, appearance: ImageViewAppearance, into backingStore: MutablePixelView,
+    minificationFilter: ContentsFilter = .linear, magnificationFilter: ContentsFilter = .linear,
+    parallelism: Parallelism = .automatic
+  ) throws(PixelError) {
+    let expectedSize = try ContentDrawPlan(layer: layer).backingStoreSize
+    guard backingStore.size == expectedSize else { throw .sizeMismatch(backingStore.size, expectedSize) }
+    try render(appearance: appearance, into: backingStore, parallelism: parallelism) { () throws(PixelError) in
+      try LayerContentsRenderer.draw(
+        image, as: layer, onto: backingStore, minificationFilter: minificationFilter,
+        magnificationFilter: magnificationFilter, options: CompositeOptions(parallelism: parallelism))
+    }
+  }
+
+  /// Background, then `drawContents`, then the view's opacity rules.
+  private static func render(
+    appearance: ImageViewAppearance, into destination: MutablePixelView, parallelism: Parallelism,
+    drawContents: () throws(PixelError) -> Void
+  ) throws(PixelError) {
     let everything = destination.bounds
     try Compositor.fill(
       everything, of: destination, with: appearance.backgroundColor ?? .clear,
       options: CompositeOptions(blendMode: .copy, parallelism: parallelism))
-    try Compositor.draw(image, onto: destination, options: CompositeOptions(parallelism: parallelism))
+    try drawContents()
     if appearance.isOpaque {
       // Black behind what is left transparent: d + black * (1 - da) keeps colour, alpha 255.
       try Compositor.fill(

@@ -65,4 +65,47 @@ struct ImageViewTransparencyTests {
     let alphas = Set(stride(from: 3, to: output.packedBytes().count, by: 4).map { output.packedBytes()[$0] })
     #expect(alphas == [102])  // round(0.4 * 255) = 102; the white background never shows
   }
+
+  /// A 10x6 pt view at screen scale 2 showing a 4x4 @1x image with `scaleAspectFit`: the image
+  /// becomes 6x6 pt at (2, 0), i.e. pixels 4..<16 x 0..<12 of the 20x12 backing store, each
+  /// image pixel a 3x3 block with nearest magnification. Every pixel then follows the rules
+  /// above, the background showing where there is no image.
+  @Test("content mode placement and the transparency rules together", arguments: appearances)
+  func placedImage(_ appearance: ImageViewAppearance) throws {
+    var rng = SeededGenerator(seed: 8)
+    let image = try RandomPixels.buffer(width: 4, height: 4, format: .rgba8Premultiplied, &rng)
+    let layer = ContentLayer.imageView(
+      bounds: PointRect(x: 0, y: 0, width: 10, height: 6), image: image, contentMode: .scaleAspectFit, screenScale: 2,
+      clipsToBounds: false)
+    var output = try PixelBuffer(width: 20, height: 12, format: .rgba8Premultiplied)
+    try image.withView { source in
+      try output.withMutableView {
+        try ImageViewTransparency.render(
+          source, as: layer, appearance: appearance, into: $0, magnificationFilter: .nearest, parallelism: .serial)
+      }
+    }
+    image.withView { source in
+      output.withView { result in
+        for y in 0..<12 {
+          for x in 0..<20 {
+            let covered = (4..<16).contains(x)
+            let imagePixel =
+              covered
+              ? (0..<4).map { Int(source.rowAddress(y / 3).load(fromByteOffset: (x - 4) / 3 * 4 + $0, as: UInt8.self)) }
+              : [0, 0, 0, 0]
+            let actual = (0..<4).map { Int(result.rowAddress(y).load(fromByteOffset: x * 4 + $0, as: UInt8.self)) }
+            #expect(actual == Self.expected(image: imagePixel, appearance: appearance), "(\(x), \(y))")
+          }
+        }
+      }
+    }
+    var wrongSize = try PixelBuffer(width: 10, height: 6, format: .rgba8Premultiplied)
+    _ = image.withView { source in
+      wrongSize.withMutableView { store in
+        #expect(throws: PixelError.sizeMismatch(PixelSize(width: 10, height: 6), PixelSize(width: 20, height: 12))) {
+          try ImageViewTransparency.render(source, as: layer, appearance: appearance, into: store)
+        }
+      }
+    }
+  }
 }
