@@ -53,6 +53,45 @@ struct ReadmeTourTests {
     #expect(canvasBuffer.packedBytes().contains { $0 != 0 })
   }
 
+  @Test("the scaling and layer lines of the README compile and draw")
+  func scalingAndLayers() throws {
+    let photoBuffer = try PNG.read(contentsOf: TestData.path("png/pngsuite/basn6a08.png"))  // 32x32 RGBA
+    var thumbnailBuffer = try PixelBuffer(width: 12, height: 12, format: .rgba8Premultiplied)
+    var canvasBuffer = try PixelBuffer(width: 64, height: 64, format: .rgba8Premultiplied)
+    var backingStore: PixelBuffer?
+    try photoBuffer.withView { photo in
+      try thumbnailBuffer.withMutableView { thumbnail in
+        try canvasBuffer.withMutableView { canvas in
+          // --- as in README.md ---
+          try Resampler.resample(photo, onto: thumbnail, filter: .lanczos3)  // whole image to whole view
+          try Compositor.draw(
+            photo, in: FractionalPixelRect(x: 8.5, y: 4, width: 40, height: 30),
+            onto: canvas, filter: .bicubic, options: CompositeOptions(opacity: 0.8))  // scaled + composited, one pass
+
+          // A UIImageView: the image aspect-fit in a 32x24 pt view on a @2x screen, over a background.
+          let layer = ContentLayer.imageView(
+            bounds: PointRect(x: 0, y: 0, width: 32, height: 24), image: photoBuffer,
+            contentMode: .scaleAspectFit, screenScale: 2, clipsToBounds: true)
+          var store = try PixelBuffer(width: 64, height: 48, format: .rgba8Premultiplied)  // bounds x screen scale
+          try store.withMutableView { backing in
+            try ImageViewTransparency.render(
+              photo, as: layer, appearance: ImageViewAppearance(backgroundColor: .white),
+              into: backing)
+          }
+          // ---
+          backingStore = store
+        }
+      }
+    }
+    #expect(thumbnailBuffer.packedBytes().contains { $0 != 0 })
+    #expect(canvasBuffer.packedBytes().contains { $0 != 0 })
+    // Aspect fit of a square image in 64x48 px: 48x48 at x = 8; columns 0..<8 are background.
+    let store = try #require(backingStore)
+    store.withView { view in
+      #expect((0..<4).map { view.rowAddress(10).load(fromByteOffset: 4 * 3 + $0, as: UInt8.self) } == [255, 255, 255, 255])
+    }
+  }
+
   @Test("read a multi-page TIFF one page at a time")
   func multiPage() throws {
     let reader = try TIFFReader(contentsOf: TestData.path("tiff/sequence-12x64x64-rgba.tif"))
