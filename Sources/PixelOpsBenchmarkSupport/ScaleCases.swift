@@ -37,7 +37,9 @@ public enum ScaleCases {
     ),
   ]
 
-  static var names: [String] { geometries.flatMap { geometry in filters.map { "\($0.name)_\(geometry.name)" } } }
+  static var names: [String] {
+    geometries.flatMap { geometry in filters.map { "\($0.name)_\(geometry.name)" } } + FusedDrawCases.names
+  }
 
   static func make(_ settings: BenchSettings) throws -> [BenchCase] {
     let image = try settings.sourceImage(.photo)
@@ -70,6 +72,6 @@ public enum ScaleCases {
             output: { destination.value }))
       }
     }
-    return cases
+    return cases + (try FusedDrawCases.make(settings))
   }
 }
