@@ -104,11 +104,7 @@ private struct ScaledCompositeRows: RowBandWork {
     let width = producer.columns.count
     do {
       try producer.forEachRow(inBand: rows) { y, pixels in
-        kernel(
-          CompositeSpan(
-            destination: destination.rowAddress(y) + firstColumn, source: pixels, coverage: nil, coverageStride: 1,
-            count: width),
-          parameters)
+        kernel(.image(pixels, onto: destination.rowAddress(y) + firstColumn, count: width), parameters)
       }
     } catch {
       failed.pointee.store(true, ordering: .relaxed)

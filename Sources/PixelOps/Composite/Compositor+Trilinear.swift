@@ -84,11 +84,7 @@ private struct TrilinearRows: RowBandWork {
               failed.pointee.store(true, ordering: .relaxed)
               return
             }
-            kernel(
-              CompositeSpan(
-                destination: destination.rowAddress(y) + firstColumn, source: UnsafeRawPointer(mixed), coverage: nil,
-                coverageStride: 1, count: width),
-              parameters)
+            kernel(.image(UnsafeRawPointer(mixed), onto: destination.rowAddress(y) + firstColumn, count: width), parameters)
           }
         }
       }
