@@ -1,87 +1,99 @@
-/// The horizontal pass: each output pixel is the weighted sum of `taps` consecutive source
-/// pixels of one row (weights from a ``ResampleWeights`` table).
-///
-/// Taps are taken two at a time: two RGBA pixels widened to 16-bit lanes times
-/// `[w0, 0, w0, 0, w1, 0, w1, 0]` (and the same moved to odd lanes) in 16-bit multiply-adds,
-/// which give red/blue and green/alpha partial sums in 32-bit lanes without any byte shuffle.
+/// The horizontal pass: each output pixel is the weighted sum of `taps` consecutive pixels of
+/// an intermediate row in pair layout (``ResamplePairRow``): one load and one `pmaddwd` per two
+/// taps, four output pixels rounded, clamped and stored together.
 enum ResampleHorizontalPass {
-  /// Source RGBA8 → intermediate (`Int16`, 32 × value): the first pass of horizontal-first order.
+  /// Pair row → RGBA8 (the last pass of vertical-first order): input 32 × value.
   ///
   /// - Parameters:
-  ///   - source: Pixel `sourceOffset` of the source row (the table's indices are absolute).
-  ///   - output: `table.count` pixels of four `Int16` each.
-  static func bytesToIntermediate(
-    _ source: UnsafeRawPointer, sourceOffset: Int, table: ResampleWeights, output: UnsafeMutablePointer<Int16>
-  ) {
-    let shift = Int32(table.fractionBits &- ResamplePixelMath.intermediateBits)
-    let rounding = SIMD4<Int32>(repeating: 1 &<< (shift &- 1))
-    let pairs = table.pairsPerOutput
-    let fullPairs = table.taps >> 1
-    let hasSingle = table.taps & 1 == 1
-    var weights = UnsafePointer(table.pairedWeights)
-    var out = output
-    for i in 0..<table.count {
-      var pixel = source + (Int(table.starts[i]) &- sourceOffset) &* 4
-      var rb = SIMD4<Int32>.zero
-      var ga = SIMD4<Int32>.zero
-      var w = weights
-      for _ in 0..<fullPairs {
-        let px = ResamplePixelMath.widen(pixel.loadUnaligned(as: SIMD8<UInt8>.self))
-        rb &+= ResamplePixelMath.multiplyAdd(px, w.pointee)
-        ga &+= ResamplePixelMath.multiplyAdd(px, ResamplePixelMath.oddLanes(w.pointee))
-        pixel += 8
-        w += 1
-      }
-      if hasSingle {
-        let one = pixel.loadUnaligned(as: SIMD4<UInt8>.self)
-        let px = ResamplePixelMath.widen(SIMD8(lowHalf: one, highHalf: .zero))
-        rb &+= ResamplePixelMath.multiplyAdd(px, w.pointee)
-        ga &+= ResamplePixelMath.multiplyAdd(px, ResamplePixelMath.oddLanes(w.pointee))
-      }
-      let sum = (ResamplePixelMath.combine(rb, ga) &+ rounding) &>> shift
-      UnsafeMutableRawPointer(out).storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: sum), as: SIMD4<Int16>.self)
-      out += 4
-      weights += pairs
-    }
-  }
-
-  /// Intermediate → RGBA8: the second pass of vertical-first order.
-  ///
-  /// - Parameters:
-  ///   - source: Intermediate pixel `sourceOffset` (four `Int16` per pixel).
+  ///   - input: The row; its pixel 0 is source column `sourceOffset`.
   ///   - output: `table.count` RGBA8 pixels.
-  static func intermediateToBytes(
-    _ source: UnsafePointer<Int16>, sourceOffset: Int, table: ResampleWeights, clampToAlpha: Bool,
+  static func pairsToBytes(
+    _ input: ResamplePairRow, sourceOffset: Int, table: ResampleWeights, clampToAlpha: Bool,
     output: UnsafeMutableRawPointer
   ) {
     let shift = Int32(table.fractionBits &+ ResamplePixelMath.intermediateBits)
-    let pairs = table.pairsPerOutput
-    let fullPairs = table.taps >> 1
-    let hasSingle = table.taps & 1 == 1
-    var weights = UnsafePointer(table.pairedWeights)
-    let base = UnsafeRawPointer(source)
-    var out = output
-    for i in 0..<table.count {
-      var pixel = base + (Int(table.starts[i]) &- sourceOffset) &* 8
-      var rb = SIMD4<Int32>.zero
-      var ga = SIMD4<Int32>.zero
-      var w = weights
-      for _ in 0..<fullPairs {
-        let px = pixel.loadUnaligned(as: SIMD8<Int16>.self)
-        rb &+= ResamplePixelMath.multiplyAdd(px, w.pointee)
-        ga &+= ResamplePixelMath.multiplyAdd(px, ResamplePixelMath.oddLanes(w.pointee))
-        pixel += 16
-        w += 1
-      }
-      if hasSingle {
-        let px = SIMD8(lowHalf: pixel.loadUnaligned(as: SIMD4<Int16>.self), highHalf: .zero)
-        rb &+= ResamplePixelMath.multiplyAdd(px, w.pointee)
-        ga &+= ResamplePixelMath.multiplyAdd(px, ResamplePixelMath.oddLanes(w.pointee))
-      }
-      ResamplePixelMath.storePixel(
-        ResamplePixelMath.combine(rb, ga), shift: shift, clampToAlpha: clampToAlpha, to: out)
-      out += 4
-      weights += pairs
+    switch table.pairsPerOutput {
+    case 1: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 1)
+    case 2: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 2)
+    case 3: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 3)
+    case 4: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 4)
+    case 5: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 5)
+    case 6: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 6)
+    default: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: table.pairsPerOutput)
+    }
+  }
+
+  /// Pair row of source values (0 ... 255) → intermediate (four `Int16` per pixel, 32 × value):
+  /// the first pass of horizontal-first order. Writes `table.count` pixels rounded up to a
+  /// multiple of 4 (the row must have room).
+  static func pairsToIntermediate(
+    _ input: ResamplePairRow, sourceOffset: Int, table: ResampleWeights, output: UnsafeMutablePointer<Int16>
+  ) {
+    let shift = Int32(table.fractionBits &- ResamplePixelMath.intermediateBits)
+    switch table.pairsPerOutput {
+    case 1: toIntermediate(input, sourceOffset, table, shift, output, pairs: 1)
+    case 2: toIntermediate(input, sourceOffset, table, shift, output, pairs: 2)
+    case 3: toIntermediate(input, sourceOffset, table, shift, output, pairs: 3)
+    case 4: toIntermediate(input, sourceOffset, table, shift, output, pairs: 4)
+    default: toIntermediate(input, sourceOffset, table, shift, output, pairs: table.pairsPerOutput)
+    }
+  }
+
+  /// The weighted sum of output `index`: `[r, g, b, a]`.
+  @inline(__always)
+  private static func sum(
+    _ input: ResamplePairRow, _ sourceOffset: Int, _ table: ResampleWeights, index: Int, pairs: Int
+  ) -> SIMD4<Int32> {
+    let pixels = input.pair(at: Int(table.starts[index]) &- sourceOffset)
+    let weights = UnsafeRawPointer(table.pairedWeights + index &* pairs)
+    var sum = SIMD4<Int32>.zero
+    for j in 0..<pairs {
+      sum &+= ResamplePixelMath.multiplyAdd(
+        pixels.loadUnaligned(fromByteOffset: j &* 16, as: SIMD8<Int16>.self),
+        weights.load(fromByteOffset: j &* 16, as: SIMD8<Int16>.self))
+    }
+    return sum
+  }
+
+  @inline(__always)
+  private static func toBytes(
+    _ input: ResamplePairRow, _ sourceOffset: Int, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer, pairs: Int
+  ) {
+    let count = table.count
+    let last = count &- 1
+    var i = 0
+    while i < count {
+      let p0 = sum(input, sourceOffset, table, index: i, pairs: pairs)
+      let p1 = sum(input, sourceOffset, table, index: min(i &+ 1, last), pairs: pairs)
+      let p2 = sum(input, sourceOffset, table, index: min(i &+ 2, last), pairs: pairs)
+      let p3 = sum(input, sourceOffset, table, index: min(i &+ 3, last), pairs: pairs)
+      let pixels = ResamplePixelMath.bytes(
+        ResamplePixelMath.rounded(p0, shift: shift), ResamplePixelMath.rounded(p1, shift: shift),
+        ResamplePixelMath.rounded(p2, shift: shift), ResamplePixelMath.rounded(p3, shift: shift),
+        clampToAlpha: clampToAlpha)
+      ResamplePixelMath.store(pixels, count: min(4, count &- i), to: output + i &* 4)
+      i &+= 4
+    }
+  }
+
+  @inline(__always)
+  private static func toIntermediate(
+    _ input: ResamplePairRow, _ sourceOffset: Int, _ table: ResampleWeights, _ shift: Int32,
+    _ output: UnsafeMutablePointer<Int16>, pairs: Int
+  ) {
+    let count = table.count
+    let last = count &- 1
+    let out = UnsafeMutableRawPointer(output)
+    var i = 0
+    while i < count {
+      let p0 = sum(input, sourceOffset, table, index: i, pairs: pairs)
+      let p1 = sum(input, sourceOffset, table, index: min(i &+ 1, last), pairs: pairs)
+      out.storeBytes(
+        of: ResamplePixelMath.pack(
+          ResamplePixelMath.rounded(p0, shift: shift), ResamplePixelMath.rounded(p1, shift: shift)),
+        toByteOffset: i &* 8, as: SIMD8<Int16>.self)
+      i &+= 2
     }
   }
 }

@@ -1,73 +1,138 @@
-/// Arithmetic the resampling passes share: the 16-bit multiply-add and the final rounding of
-/// fixed-point sums to premultiplied RGBA8.
+/// Arithmetic the resampling passes share: 16-bit multiply-adds over interleaved pairs, the
+/// pair layout of intermediate rows, and the final rounding of fixed-point sums to RGBA8.
 ///
 /// Intermediate values (between the two passes) are `Int16` holding 32 × the channel value,
 /// unclamped: filters with negative lobes may take them below 0 or above 255 × 32, and the
-/// second pass sees them exactly as the first computed them (up to 1/64 of a level).
+/// second pass sees them as the first computed them (to 1/64 of a level).
+///
+/// Every operation here compiles to a few SSE2 instructions on the default build (checked in
+/// the assembly): `pmaddwd`, `punpckl/hbw`, `punpckl/hwd`, `punpckl/hdq`, `packssdw`,
+/// `packuswb`, `pminub`.
 enum ResamplePixelMath {
   /// Fraction bits of intermediate values (32 × the 8-bit value).
   static let intermediateBits = 5
 
   /// `[a0*b0 + a1*b1, a2*b2 + a3*b3, ...]`: SSE2's `pmaddwd`.
+  ///
+  /// Written lane by lane with scalar conversions: the optimizer stopped inlining the standard
+  /// library's vector `init(truncatingIfNeeded:)` in this module (it became calls), while this
+  /// form reliably becomes one `pmaddwd`. The helpers below avoid those initialisers likewise.
   @inline(__always)
   static func multiplyAdd(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {
-    let products = SIMD8<Int32>(truncatingIfNeeded: a) &* SIMD8<Int32>(truncatingIfNeeded: b)
+    let products = widen32(a) &* widen32(b)
     return products.evenHalf &+ products.oddHalf
   }
 
-  /// `[w0, 0, w0, 0, w1, 0, w1, 0]` moved to the odd lanes: `[0, w0, 0, w0, 0, w1, 0, w1]`.
+  /// Sign extension to 32-bit lanes, lane by lane (see ``multiplyAdd(_:_:)``).
   @inline(__always)
-  static func oddLanes(_ w: SIMD8<Int16>) -> SIMD8<Int16> {
-    unsafeBitCast(unsafeBitCast(w, to: SIMD4<UInt32>.self) &<< 16, to: SIMD8<Int16>.self)
+  static func widen32(_ a: SIMD8<Int16>) -> SIMD8<Int32> {
+    SIMD8(Int32(a[0]), Int32(a[1]), Int32(a[2]), Int32(a[3]), Int32(a[4]), Int32(a[5]), Int32(a[6]), Int32(a[7]))
   }
 
-  /// Two pixels' RGBA bytes widened to 16-bit lanes.
+  /// `[w0, w1, w0, w1, ...]`: the multiply-add operand for a pair of taps.
   @inline(__always)
-  static func widen(_ bytes: SIMD8<UInt8>) -> SIMD8<Int16> {
-    SIMD8<Int16>(truncatingIfNeeded: bytes)
+  static func weightPair(_ w0: Int16, _ w1: Int16) -> SIMD8<Int16> {
+    let both = UInt32(UInt16(bitPattern: w0)) | UInt32(UInt16(bitPattern: w1)) &<< 16
+    return unsafeBitCast(SIMD4<UInt32>(repeating: both), to: SIMD8<Int16>.self)
   }
 
-  /// One pixel from the sums of the paired multiply-adds: `rb = [r, b, r, b]`, `ga = [g, a, g, a]`
-  /// partial sums, added into `[r, g, b, a]`.
+  /// Bytes `a0, b0, a1, b1, ... a7, b7` (`punpcklbw`).
   @inline(__always)
-  static func combine(_ rb: SIMD4<Int32>, _ ga: SIMD4<Int32>) -> SIMD4<Int32> {
-    let r = rb.lowHalf &+ rb.highHalf
-    let g = ga.lowHalf &+ ga.highHalf
-    return SIMD4(r[0], g[0], r[1], g[1])
+  static func interleaveLow(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    SIMD16(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3], a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
   }
 
-  /// `round(sum / 2^shift)` (half up), clamped to `0 ... 255`, colour clamped to alpha when
-  /// `clampToAlpha`, stored as 4 bytes at `destination`.
+  /// Bytes `a8, b8, ... a15, b15` (`punpckhbw`).
   @inline(__always)
-  static func storePixel(
-    _ sum: SIMD4<Int32>, shift: Int32, clampToAlpha: Bool, to destination: UnsafeMutableRawPointer
-  ) {
-    var v = (sum &+ (1 &<< (shift &- 1))) &>> shift
-    v = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+  static func interleaveHigh(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    SIMD16(a[8], b[8], a[9], b[9], a[10], b[10], a[11], b[11], a[12], b[12], a[13], b[13], a[14], b[14], a[15], b[15])
+  }
+
+  /// Lanes `a0, b0, a1, b1, a2, b2, a3, b3` (`punpcklwd`).
+  @inline(__always)
+  static func interleaveLow(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
+    SIMD8(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3])
+  }
+
+  /// Lanes `a4, b4, ... a7, b7` (`punpckhwd`).
+  @inline(__always)
+  static func interleaveHigh(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
+    SIMD8(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
+  }
+
+  /// The low eight bytes widened to 16-bit lanes (`punpcklbw` with zero).
+  @inline(__always)
+  static func widenLow(_ bytes: SIMD16<UInt8>) -> SIMD8<Int16> {
+    unsafeBitCast(interleaveLow(bytes, .zero), to: SIMD8<Int16>.self)
+  }
+
+  /// The high eight bytes widened to 16-bit lanes (`punpckhbw` with zero).
+  @inline(__always)
+  static func widenHigh(_ bytes: SIMD16<UInt8>) -> SIMD8<Int16> {
+    unsafeBitCast(interleaveHigh(bytes, .zero), to: SIMD8<Int16>.self)
+  }
+
+  /// Two pixels' `[r, g, b, a]` values as the pair layout `[r0, r1, g0, g1, b0, b1, a0, a1]`
+  /// the horizontal pass multiplies (`punpckldq`, `punpckhdq`, `packssdw`).
+  @inline(__always)
+  static func pair(_ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>) -> SIMD8<Int16> {
+    pack(SIMD4(p0[0], p1[0], p0[1], p1[1]), SIMD4(p0[2], p1[2], p0[3], p1[3]))
+  }
+
+  /// Two pixels' `[r, g, b, a]` values side by side as `Int16` (each must be within range:
+  /// the low halves of the 32-bit lanes, a shuffle).
+  @inline(__always)
+  static func pack(_ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>) -> SIMD8<Int16> {
+    let a = unsafeBitCast(p0, to: SIMD8<Int16>.self)
+    let b = unsafeBitCast(p1, to: SIMD8<Int16>.self)
+    return SIMD8(a[0], a[2], a[4], a[6], b[0], b[2], b[4], b[6])
+  }
+
+  /// `max(v, 0)` lane by lane, with vector operators only (no lane loops, which the
+  /// optimizer sometimes leaves scalar).
+  @inline(__always)
+  static func atLeastZero(_ v: SIMD8<Int16>) -> SIMD8<Int16> {
+    v & ~(v &>> 15)
+  }
+
+  /// `(sum + 2^(shift-1)) >> shift`: rounding half up.
+  @inline(__always)
+  static func rounded(_ sum: SIMD4<Int32>, shift: Int32) -> SIMD4<Int32> {
+    (sum &+ SIMD4(repeating: 1 &<< (shift &- 1))) &>> SIMD4(repeating: shift)
+  }
+
+  /// Four pixels of rounded sums clamped to `0 ... 255` (colour to alpha when
+  /// `clampToAlpha`, so the pixels stay valid premultiplied colours) as 16 bytes
+  /// (shuffles, masks, `packuswb`).
+  @inline(__always)
+  static func bytes(
+    _ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>, _ p2: SIMD4<Int32>, _ p3: SIMD4<Int32>, clampToAlpha: Bool
+  ) -> SIMD16<UInt8> {
+    let top = SIMD8<Int16>(repeating: 255)
+    var low = atLeastZero(pack(p0, p1))
+    var high = atLeastZero(pack(p2, p3))
+    low &-= atLeastZero(low &- top)
+    high &-= atLeastZero(high &- top)
     if clampToAlpha {
-      v = pointwiseMin(v, SIMD4(repeating: v[3]))
+      let lowAlpha = SIMD8(low[3], low[3], low[3], low[3], low[7], low[7], low[7], low[7])
+      let highAlpha = SIMD8(high[3], high[3], high[3], high[3], high[7], high[7], high[7], high[7])
+      low &-= atLeastZero(low &- lowAlpha)
+      high &-= atLeastZero(high &- highAlpha)
     }
-    destination.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), as: SIMD4<UInt8>.self)
+    // The low byte of every 16-bit lane (all within 0 ... 255 now): `packuswb`.
+    let l = unsafeBitCast(low, to: SIMD16<UInt8>.self)
+    let h = unsafeBitCast(high, to: SIMD16<UInt8>.self)
+    return SIMD16(l[0], l[2], l[4], l[6], l[8], l[10], l[12], l[14], h[0], h[2], h[4], h[6], h[8], h[10], h[12], h[14])
   }
 
-  /// Eight 16-bit results of `round(sum / 2^shift)` (half up), unclamped.
+  /// Stores the first `count` (1...4) pixels of `pixels` at `destination`.
   @inline(__always)
-  static func intermediate(_ sum: SIMD8<Int32>, shift: Int32) -> SIMD8<Int16> {
-    SIMD8<Int16>(truncatingIfNeeded: (sum &+ (1 &<< (shift &- 1))) &>> shift)
-  }
-
-  /// Two pixels (eight channel sums) rounded by `shift`, clamped to bytes (colour to alpha when
-  /// `clampToAlpha`) and stored at `destination`.
-  @inline(__always)
-  static func storeTwoPixels(
-    _ sum: SIMD8<Int32>, shift: Int32, clampToAlpha: Bool, to destination: UnsafeMutableRawPointer
-  ) {
-    var v = (sum &+ (1 &<< (shift &- 1))) &>> shift
-    v = v.clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255))
-    if clampToAlpha {
-      let alpha = SIMD8<Int32>(v[3], v[3], v[3], v[3], v[7], v[7], v[7], v[7])
-      v = pointwiseMin(v, alpha)
+  static func store(_ pixels: SIMD16<UInt8>, count: Int, to destination: UnsafeMutableRawPointer) {
+    if count == 4 {
+      destination.storeBytes(of: pixels, as: SIMD16<UInt8>.self)
+    } else {
+      let words = unsafeBitCast(pixels, to: SIMD4<UInt32>.self)
+      for k in 0..<count { destination.storeBytes(of: words[k], toByteOffset: k &* 4, as: UInt32.self) }
     }
-    destination.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: v), as: SIMD8<UInt8>.self)
   }
 }

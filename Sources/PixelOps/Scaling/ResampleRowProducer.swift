@@ -99,18 +99,21 @@ struct ResampleRowProducer {
 
   // MARK: Scratch layout
 
-  private var ringRows: Int { order == .horizontalFirst ? vertical.taps : 1 }
-  private var intermediateWidth: Int {
-    order == .horizontalFirst ? columns.count : horizontal.sourceRange.count
-  }
-  private static func aligned(_ n: Int) -> Int { (n + 63) & ~63 }
-  private var rowIDBytes: Int { Self.aligned(ringRows * MemoryLayout<Int>.stride) }
-  private var pointerBytes: Int { Self.aligned(vertical.taps * MemoryLayout<UnsafeRawPointer>.stride) }
-  private var intermediateRowBytes: Int { Self.aligned(intermediateWidth * 8 + 16) }
-  private var outputRowBytes: Int { Self.aligned(columns.count * 4 + 16) }
+  private static func aligned(_ n: Int) -> Int { (n &+ 63) & ~63 }
+  /// Ring slots: horizontally filtered rows (horizontal-first order) or widened source rows
+  /// (vertical-first order).
+  private var ringRows: Int { order == .nearest ? 0 : vertical.taps }
+  /// Pixels per ring slot.
+  private var ringWidth: Int { order == .horizontalFirst ? columns.count : horizontal.sourceRange.count }
+  /// Bytes of one ring slot: four `Int16` per pixel, rounded up to four pixels.
+  private var ringRowBytes: Int { Self.aligned(((ringWidth &+ 3) & ~3) &* 8 &+ 32) }
+  private var rowIDBytes: Int { Self.aligned(max(ringRows, 1) &* MemoryLayout<Int>.stride) }
+  private var pointerBytes: Int { Self.aligned(vertical.taps &* MemoryLayout<UnsafeRawPointer>.stride) }
+  private var pairRowBytes: Int { Self.aligned(ResamplePairRow.byteCount(width: horizontal.sourceRange.count)) }
+  private var outputRowBytes: Int { Self.aligned(columns.count &* 4 &+ 16) }
   /// Scratch one band needs.
   var scratchByteCount: Int {
-    rowIDBytes + pointerBytes + ringRows * intermediateRowBytes + outputRowBytes
+    rowIDBytes &+ pointerBytes &+ pairRowBytes &+ ringRows &* ringRowBytes &+ outputRowBytes
   }
 
   // MARK: Producing rows
@@ -136,10 +139,16 @@ struct ResampleRowProducer {
   ) throws(PixelError) {
     guard !band.isEmpty, !columns.isEmpty else { return }
     try ResampleScratch.withBuffer(byteCount: scratchByteCount) { (scratch) throws(PixelError) in
-      let rowIDs = scratch.bindMemory(to: Int.self, capacity: ringRows)
-      let pointers = (scratch + rowIDBytes).bindMemory(to: UnsafeRawPointer.self, capacity: vertical.taps)
-      let ring = scratch + rowIDBytes + pointerBytes
-      let outputRow = ring + ringRows * intermediateRowBytes
+      let rowIDs = scratch.bindMemory(to: Int.self, capacity: max(ringRows, 1))
+      var cursor = scratch + rowIDBytes
+      let pointers = cursor.bindMemory(to: UnsafeRawPointer.self, capacity: vertical.taps)
+      cursor += pointerBytes
+      let pairs = ResamplePairRow(base: cursor, width: horizontal.sourceRange.count)
+      cursor += pairRowBytes
+      let ring = cursor
+      cursor += ringRows &* ringRowBytes
+      let outputRow = cursor
+      let firstColumn = horizontal.sourceRange.lowerBound
       switch order {
       case .nearest:
         for r in band {
@@ -149,20 +158,29 @@ struct ResampleRowProducer {
           deliver(y, UnsafeRawPointer(out))
         }
       case .verticalFirst:
-        let intermediate = ring.assumingMemoryBound(to: Int16.self)
-        let firstColumn = horizontal.sourceRange.lowerBound
+        let slots = ringRows
+        for s in 0..<slots { rowIDs[s] = -1 }
+        let rowPointers = UnsafeMutableRawPointer(pointers).assumingMemoryBound(to: UnsafePointer<Int16>.self)
+        let width = horizontal.sourceRange.count
         for r in band {
           let y = rows.lowerBound &+ r
           let start = Int(vertical.starts[r])
           for t in 0..<vertical.taps {
-            pointers[t] = source.rowAddress(start &+ t) + firstColumn &* 4
+            let sourceRow = start &+ t
+            let slot = sourceRow % slots
+            let slotAddress = (ring + slot &* ringRowBytes).assumingMemoryBound(to: Int16.self)
+            if rowIDs[slot] != sourceRow {
+              ResampleVerticalPass.widen(source.rowAddress(sourceRow) + firstColumn &* 4, width: width, into: slotAddress)
+              rowIDs[slot] = sourceRow
+            }
+            rowPointers[t] = UnsafePointer(slotAddress)
           }
-          ResampleVerticalPass.bytesToIntermediate(
-            rows: pointers, weights: vertical.weights + r &* vertical.taps, taps: vertical.taps,
-            fractionBits: vertical.fractionBits, width: horizontal.sourceRange.count, output: intermediate)
+          ResampleVerticalPass.widenedToPairs(
+            rows: rowPointers, weights: vertical.weights + r &* vertical.taps, taps: vertical.taps,
+            fractionBits: vertical.fractionBits, width: width, output: pairs)
           let out = target(y) ?? outputRow
-          ResampleHorizontalPass.intermediateToBytes(
-            intermediate, sourceOffset: firstColumn, table: horizontal, clampToAlpha: clampToAlpha, output: out)
+          ResampleHorizontalPass.pairsToBytes(
+            pairs, sourceOffset: firstColumn, table: horizontal, clampToAlpha: clampToAlpha, output: out)
           deliver(y, UnsafeRawPointer(out))
         }
       case .horizontalFirst:
@@ -175,10 +193,12 @@ struct ResampleRowProducer {
           for t in 0..<vertical.taps {
             let sourceRow = start &+ t
             let slot = sourceRow % slots
-            let slotAddress = (ring + slot &* intermediateRowBytes).assumingMemoryBound(to: Int16.self)
+            let slotAddress = (ring + slot &* ringRowBytes).assumingMemoryBound(to: Int16.self)
             if rowIDs[slot] != sourceRow {
-              ResampleHorizontalPass.bytesToIntermediate(
-                source.rowAddress(sourceRow), sourceOffset: 0, table: horizontal, output: slotAddress)
+              pairs.fill(
+                fromBytes: source.rowAddress(sourceRow) + firstColumn &* 4, width: horizontal.sourceRange.count)
+              ResampleHorizontalPass.pairsToIntermediate(
+                pairs, sourceOffset: firstColumn, table: horizontal, output: slotAddress)
               rowIDs[slot] = sourceRow
             }
             rowPointers[t] = UnsafePointer(slotAddress)

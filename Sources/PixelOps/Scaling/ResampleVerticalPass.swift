@@ -1,43 +1,105 @@
 /// The vertical pass: each output row is the weighted sum of `taps` rows, the same weight for
-/// every pixel of a row, two pixels (eight channels) per step in 32-bit accumulators.
+/// every pixel of a row. Rows hold `Int16` values (source rows are widened first); they are
+/// taken two at a time, interleaved lane by lane (`punpcklwd`), so one `pmaddwd` with
+/// `[wA, wB, wA, wB, ...]` adds both rows' contributions to one pixel's four channels in 32-bit
+/// lanes, exactly.
+///
+/// (Interleaving source bytes directly and widening afterwards lets LLVM fuse the two shuffles
+/// into one it lowers as dozens of instructions on SSE2; widening into memory first keeps
+/// every shuffle a single instruction.)
 enum ResampleVerticalPass {
-  /// Source RGBA8 rows → intermediate (`Int16`, 32 × value): the first pass of vertical-first order.
+  /// Source rows widened to `Int16` (``widen(_:width:into:)``) → intermediate in pair layout
+  /// (32 × value): the first pass of vertical-first order.
   ///
   /// - Parameters:
-  ///   - rows: `taps` pointers to the first pixel of each source row.
+  ///   - rows: `taps` pointers to widened rows, each readable for `width` rounded up to a
+  ///     multiple of 4 pixels.
   ///   - weights: `taps` weights with `fractionBits` fraction bits.
   ///   - width: Pixels per row.
-  static func bytesToIntermediate(
-    rows: UnsafePointer<UnsafeRawPointer>, weights: UnsafePointer<Int16>, taps: Int, fractionBits: Int,
-    width: Int, output: UnsafeMutablePointer<Int16>
+  static func widenedToPairs(
+    rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int, fractionBits: Int, width: Int,
+    output: ResamplePairRow
   ) {
     let shift = Int32(fractionBits &- ResamplePixelMath.intermediateBits)
+    var previous = SIMD4<Int32>.zero
+    var x = 0
+    while x < width {
+      let s = sums(rows: rows, pixelOffset: x, weights: weights, taps: taps)
+      let p3 = ResamplePixelMath.rounded(s.3, shift: shift)
+      output.writeFour(
+        x: x, previous: previous, ResamplePixelMath.rounded(s.0, shift: shift),
+        ResamplePixelMath.rounded(s.1, shift: shift), ResamplePixelMath.rounded(s.2, shift: shift), p3)
+      previous = p3
+      x &+= 4
+    }
+    output.finish(x: x, previous: previous)
+  }
+
+  /// `width` RGBA8 pixels widened to four `Int16` each, written for `width` rounded up to a
+  /// multiple of 4 (the extra pixels are zero).
+  static func widen(_ source: UnsafeRawPointer, width: Int, into output: UnsafeMutablePointer<Int16>) {
     let out = UnsafeMutableRawPointer(output)
     var x = 0
-    while x &+ 2 <= width {
-      var sum = SIMD8<Int32>.zero
-      for t in 0..<taps {
-        let px = SIMD8<Int32>(truncatingIfNeeded: (rows[t] + x &* 4).loadUnaligned(as: SIMD8<UInt8>.self))
-        sum &+= px &* SIMD8<Int32>(repeating: Int32(weights[t]))
-      }
-      (out + x &* 8).storeBytes(of: ResamplePixelMath.intermediate(sum, shift: shift), as: SIMD8<Int16>.self)
-      x &+= 2
+    while x &+ 4 <= width {
+      let bytes = (source + x &* 4).loadUnaligned(as: SIMD16<UInt8>.self)
+      out.storeBytes(of: ResamplePixelMath.widenLow(bytes), toByteOffset: x &* 8, as: SIMD8<Int16>.self)
+      out.storeBytes(of: ResamplePixelMath.widenHigh(bytes), toByteOffset: x &* 8 &+ 16, as: SIMD8<Int16>.self)
+      x &+= 4
     }
     if x < width {
-      var sum = SIMD4<Int32>.zero
-      for t in 0..<taps {
-        let px = SIMD4<Int32>(truncatingIfNeeded: (rows[t] + x &* 4).loadUnaligned(as: SIMD4<UInt8>.self))
-        sum &+= px &* SIMD4<Int32>(repeating: Int32(weights[t]))
-      }
-      let v = (sum &+ (1 &<< (shift &- 1))) &>> shift
-      (out + x &* 8).storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: v), as: SIMD4<Int16>.self)
+      var bytes = SIMD16<UInt8>.zero
+      withUnsafeMutableBytes(of: &bytes) { $0.baseAddress!.copyMemory(from: source + x &* 4, byteCount: (width &- x) &* 4) }
+      out.storeBytes(of: ResamplePixelMath.widenLow(bytes), toByteOffset: x &* 8, as: SIMD8<Int16>.self)
+      out.storeBytes(of: ResamplePixelMath.widenHigh(bytes), toByteOffset: x &* 8 &+ 16, as: SIMD8<Int16>.self)
     }
   }
 
-  /// Intermediate rows → RGBA8: the second pass of horizontal-first order.
+  /// Weighted sums of the four pixels from `pixelOffset` of `Int16` rows, `[r, g, b, a]` per
+  /// pixel: rows two at a time, interleaved (`punpcklwd`/`punpckhwd`), one `pmaddwd` per pixel.
+  @inline(__always)
+  private static func sums(
+    rows: UnsafePointer<UnsafePointer<Int16>>, pixelOffset: Int, weights: UnsafePointer<Int16>, taps: Int
+  ) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>) {
+    var s0 = SIMD4<Int32>.zero
+    var s1 = SIMD4<Int32>.zero
+    var s2 = SIMD4<Int32>.zero
+    var s3 = SIMD4<Int32>.zero
+    let offset = pixelOffset &* 8
+    var t = 0
+    while t &+ 2 <= taps {
+      let a = UnsafeRawPointer(rows[t]) + offset
+      let b = UnsafeRawPointer(rows[t &+ 1]) + offset
+      let w = ResamplePixelMath.weightPair(weights[t], weights[t &+ 1])
+      let a01 = a.loadUnaligned(as: SIMD8<Int16>.self)
+      let b01 = b.loadUnaligned(as: SIMD8<Int16>.self)
+      let a23 = a.loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self)
+      let b23 = b.loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self)
+      s0 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveLow(a01, b01), w)
+      s1 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveHigh(a01, b01), w)
+      s2 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveLow(a23, b23), w)
+      s3 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveHigh(a23, b23), w)
+      t &+= 2
+    }
+    if t < taps {
+      // An odd last tap pairs with itself at weight 0.
+      let a = UnsafeRawPointer(rows[t]) + offset
+      let w = ResamplePixelMath.weightPair(weights[t], 0)
+      let a01 = a.loadUnaligned(as: SIMD8<Int16>.self)
+      let a23 = a.loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self)
+      s0 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveLow(a01, a01), w)
+      s1 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveHigh(a01, a01), w)
+      s2 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveLow(a23, a23), w)
+      s3 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveHigh(a23, a23), w)
+    }
+    return (s0, s1, s2, s3)
+  }
+
+  /// Intermediate rows (four `Int16` per pixel, 32 × value) → RGBA8: the second pass of
+  /// horizontal-first order.
   ///
   /// - Parameters:
-  ///   - rows: `taps` pointers to the first intermediate pixel of each row.
+  ///   - rows: `taps` pointers to intermediate rows, each readable for `width` rounded up to a
+  ///     multiple of 4 pixels.
   ///   - output: `width` RGBA8 pixels.
   static func intermediateToBytes(
     rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int, fractionBits: Int,
@@ -45,22 +107,14 @@ enum ResampleVerticalPass {
   ) {
     let shift = Int32(fractionBits &+ ResamplePixelMath.intermediateBits)
     var x = 0
-    while x &+ 2 <= width {
-      var sum = SIMD8<Int32>.zero
-      for t in 0..<taps {
-        let px = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(rows[t] + x &* 4).loadUnaligned(as: SIMD8<Int16>.self))
-        sum &+= px &* SIMD8<Int32>(repeating: Int32(weights[t]))
-      }
-      ResamplePixelMath.storeTwoPixels(sum, shift: shift, clampToAlpha: clampToAlpha, to: output + x &* 4)
-      x &+= 2
-    }
-    if x < width {
-      var sum = SIMD4<Int32>.zero
-      for t in 0..<taps {
-        let px = SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(rows[t] + x &* 4).loadUnaligned(as: SIMD4<Int16>.self))
-        sum &+= px &* SIMD4<Int32>(repeating: Int32(weights[t]))
-      }
-      ResamplePixelMath.storePixel(sum, shift: shift, clampToAlpha: clampToAlpha, to: output + x &* 4)
+    while x < width {
+      let s = sums(rows: rows, pixelOffset: x, weights: weights, taps: taps)
+      let pixels = ResamplePixelMath.bytes(
+        ResamplePixelMath.rounded(s.0, shift: shift), ResamplePixelMath.rounded(s.1, shift: shift),
+        ResamplePixelMath.rounded(s.2, shift: shift), ResamplePixelMath.rounded(s.3, shift: shift),
+        clampToAlpha: clampToAlpha)
+      ResamplePixelMath.store(pixels, count: min(4, width &- x), to: output + x &* 4)
+      x &+= 4
     }
   }
 }

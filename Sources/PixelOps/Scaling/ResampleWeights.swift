@@ -22,8 +22,9 @@ final class ResampleWeights: @unchecked Sendable {
   let starts: UnsafeMutablePointer<Int32>
   /// `count * taps` weights, output by output.
   let weights: UnsafeMutablePointer<Int16>
-  /// Per output, `(taps + 1) / 2` vectors `[w0, 0, w0, 0, w1, 0, w1, 0]` for taps `2j, 2j+1`
-  /// (`w1 = 0` past the last tap): the operand of a 16-bit multiply-add over two RGBA pixels.
+  /// Per output, `(taps + 1) / 2` vectors `[w0, w1, w0, w1, w0, w1, w0, w1]` for taps `2j, 2j+1`
+  /// (`w1 = 0` past the last tap): the operand of a 16-bit multiply-add over a pixel pair laid
+  /// out `[r0, r1, g0, g1, b0, b1, a0, a1]`.
   let pairedWeights: UnsafeMutablePointer<SIMD8<Int16>>
   /// Bytes held, for the cache's budget.
   let byteCount: Int
@@ -201,7 +202,7 @@ final class ResampleWeights: @unchecked Sendable {
       for j in 0..<pairs {
         let w0 = weights[i * taps + 2 * j]
         let w1 = 2 * j + 1 < taps ? weights[i * taps + 2 * j + 1] : 0
-        paired[i * pairs + j] = SIMD8(w0, 0, w0, 0, w1, 0, w1, 0)
+        paired[i * pairs + j] = SIMD8(w0, w1, w0, w1, w0, w1, w0, w1)
       }
     }
     if count * pairs == 0 { paired.initialize(to: .zero) }
