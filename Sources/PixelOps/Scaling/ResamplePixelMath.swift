@@ -72,11 +72,13 @@ enum ResamplePixelMath {
     unsafeBitCast(interleaveHigh(bytes, .zero), to: SIMD8<Int16>.self)
   }
 
-  /// Two pixels' `[r, g, b, a]` values as the pair layout `[r0, r1, g0, g1, b0, b1, a0, a1]`
-  /// the horizontal pass multiplies (`punpckldq`, `punpckhdq`, `packssdw`).
+  /// Two pixels' `[r, g, b, a]` values (each within `Int16`) as the pair layout
+  /// `[r0, r1, g0, g1, b0, b1, a0, a1]` the horizontal pass multiplies: in 32-bit lanes,
+  /// `low 16 bits of p0 | p1 << 16` (bit operations only; shuffles here were fused into
+  /// scalar code by the optimizer).
   @inline(__always)
   static func pair(_ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>) -> SIMD8<Int16> {
-    pack(SIMD4(p0[0], p1[0], p0[1], p1[1]), SIMD4(p0[2], p1[2], p0[3], p1[3]))
+    unsafeBitCast((p0 & SIMD4(repeating: 0xFFFF)) | (p1 &<< SIMD4(repeating: 16)), to: SIMD8<Int16>.self)
   }
 
   /// Two pixels' `[r, g, b, a]` values side by side as `Int16` (each must be within range:
