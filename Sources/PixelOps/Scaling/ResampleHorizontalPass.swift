@@ -44,7 +44,7 @@ enum ResampleHorizontalPass {
   private static func sum(
     _ input: ResamplePairRow, _ sourceOffset: Int, _ table: ResampleWeights, index: Int, pairs: Int
   ) -> SIMD4<Int32> {
-    let pixels = input.pair(at: Int(table.starts[index]) &- sourceOffset)
+    let pixels = UnsafeRawPointer(input.even) + Int(table.pairOffsets[index])
     let weights = UnsafeRawPointer(table.pairedWeights + index &* pairs)
     var sum = SIMD4<Int32>.zero
     for j in 0..<pairs {
@@ -61,19 +61,26 @@ enum ResampleHorizontalPass {
     _ output: UnsafeMutableRawPointer, pairs: Int
   ) {
     let count = table.count
-    let last = count &- 1
     var i = 0
-    while i < count {
-      let p0 = sum(input, sourceOffset, table, index: i, pairs: pairs)
-      let p1 = sum(input, sourceOffset, table, index: min(i &+ 1, last), pairs: pairs)
-      let p2 = sum(input, sourceOffset, table, index: min(i &+ 2, last), pairs: pairs)
-      let p3 = sum(input, sourceOffset, table, index: min(i &+ 3, last), pairs: pairs)
+    while i &+ 4 <= count {
       let pixels = ResamplePixelMath.bytes(
-        ResamplePixelMath.rounded(p0, shift: shift), ResamplePixelMath.rounded(p1, shift: shift),
-        ResamplePixelMath.rounded(p2, shift: shift), ResamplePixelMath.rounded(p3, shift: shift),
+        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: i, pairs: pairs), shift: shift),
+        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: i &+ 1, pairs: pairs), shift: shift),
+        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: i &+ 2, pairs: pairs), shift: shift),
+        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: i &+ 3, pairs: pairs), shift: shift),
         clampToAlpha: clampToAlpha)
-      ResamplePixelMath.store(pixels, count: min(4, count &- i), to: output + i &* 4)
+      (output + i &* 4).storeBytes(of: pixels, as: SIMD16<UInt8>.self)
       i &+= 4
+    }
+    if i < count {
+      let last = count &- 1
+      let pixels = ResamplePixelMath.bytes(
+        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: i, pairs: pairs), shift: shift),
+        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: min(i &+ 1, last), pairs: pairs), shift: shift),
+        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: min(i &+ 2, last), pairs: pairs), shift: shift),
+        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: last, pairs: pairs), shift: shift),
+        clampToAlpha: clampToAlpha)
+      ResamplePixelMath.store(pixels, count: count &- i, to: output + i &* 4)
     }
   }
 

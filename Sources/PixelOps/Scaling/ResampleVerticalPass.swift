@@ -21,10 +21,31 @@ enum ResampleVerticalPass {
     output: ResamplePairRow
   ) {
     let shift = Int32(fractionBits &- ResamplePixelMath.intermediateBits)
+    if taps <= ResampleRowPairs.maximumTaps {
+      let pairs = ResampleRowPairs(rows: rows, weights: weights, taps: taps)
+      switch (taps &+ 1) >> 1 {
+      case 1: toPairs(width: width, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 1) }
+      case 2: toPairs(width: width, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 2) }
+      case 3: toPairs(width: width, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 3) }
+      default: toPairs(width: width, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 4) }
+      }
+    } else {
+      toPairs(width: width, shift: shift, output: output) {
+        sums(rows: rows, pixelOffset: $0 &>> 3, weights: weights, taps: taps)
+      }
+    }
+  }
+
+  /// The pixel loop of ``widenedToPairs``: `sums` gives four pixels' sums at a byte offset.
+  @inline(__always)
+  private static func toPairs(
+    width: Int, shift: Int32, output: ResamplePairRow,
+    _ sums: (Int) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
+  ) {
     var previous = SIMD4<Int32>.zero
     var x = 0
     while x < width {
-      let s = sums(rows: rows, pixelOffset: x, weights: weights, taps: taps)
+      let s = sums(x &* 8)
       let p3 = ResamplePixelMath.rounded(s.3, shift: shift)
       output.writeFour(
         x: x, previous: previous, ResamplePixelMath.rounded(s.0, shift: shift),
@@ -106,9 +127,30 @@ enum ResampleVerticalPass {
     width: Int, clampToAlpha: Bool, output: UnsafeMutableRawPointer
   ) {
     let shift = Int32(fractionBits &+ ResamplePixelMath.intermediateBits)
+    if taps <= ResampleRowPairs.maximumTaps {
+      let pairs = ResampleRowPairs(rows: rows, weights: weights, taps: taps)
+      switch (taps &+ 1) >> 1 {
+      case 1: toBytes(width, shift, clampToAlpha, output) { pairs.sums(offset: $0, pairs: 1) }
+      case 2: toBytes(width, shift, clampToAlpha, output) { pairs.sums(offset: $0, pairs: 2) }
+      case 3: toBytes(width, shift, clampToAlpha, output) { pairs.sums(offset: $0, pairs: 3) }
+      default: toBytes(width, shift, clampToAlpha, output) { pairs.sums(offset: $0, pairs: 4) }
+      }
+    } else {
+      toBytes(width, shift, clampToAlpha, output) {
+        sums(rows: rows, pixelOffset: $0 &>> 3, weights: weights, taps: taps)
+      }
+    }
+  }
+
+  /// The pixel loop of ``intermediateToBytes``: `sums` gives four pixels' sums at a byte offset.
+  @inline(__always)
+  private static func toBytes(
+    _ width: Int, _ shift: Int32, _ clampToAlpha: Bool, _ output: UnsafeMutableRawPointer,
+    _ sums: (Int) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
+  ) {
     var x = 0
     while x < width {
-      let s = sums(rows: rows, pixelOffset: x, weights: weights, taps: taps)
+      let s = sums(x &* 8)
       let pixels = ResamplePixelMath.bytes(
         ResamplePixelMath.rounded(s.0, shift: shift), ResamplePixelMath.rounded(s.1, shift: shift),
         ResamplePixelMath.rounded(s.2, shift: shift), ResamplePixelMath.rounded(s.3, shift: shift),
