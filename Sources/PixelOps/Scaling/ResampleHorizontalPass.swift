@@ -12,15 +12,119 @@ enum ResampleHorizontalPass {
     output: UnsafeMutableRawPointer
   ) {
     let shift = Int32(table.fractionBits &+ ResamplePixelMath.intermediateBits)
+    // One out-of-line function per common pair count, each with the count constant: inlined
+    // into one large switch, the optimizer stopped inlining after the first few cases.
     switch table.pairsPerOutput {
-    case 1: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 1)
-    case 2: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 2)
-    case 3: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 3)
-    case 4: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 4)
-    case 5: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 5)
-    case 6: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: 6)
+    case 1: toBytes1(input, table, shift, clampToAlpha, output)
+    case 2: toBytes2(input, table, shift, clampToAlpha, output)
+    case 3: toBytes3(input, table, shift, clampToAlpha, output)
+    case 4: toBytes4(input, table, shift, clampToAlpha, output)
+    case 5: toBytes5(input, table, shift, clampToAlpha, output)
+    case 6: toBytes6(input, table, shift, clampToAlpha, output)
+    case 7: toBytes7(input, table, shift, clampToAlpha, output)
+    case 8: toBytes8(input, table, shift, clampToAlpha, output)
+    case 9: toBytes9(input, table, shift, clampToAlpha, output)
+    case 10: toBytes10(input, table, shift, clampToAlpha, output)
+    case 11: toBytes11(input, table, shift, clampToAlpha, output)
+    case 12: toBytes12(input, table, shift, clampToAlpha, output)
     default: toBytes(input, sourceOffset, table, shift, clampToAlpha, output, pairs: table.pairsPerOutput)
     }
+  }
+
+  @inline(never)
+  private static func toBytes7(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 7)
+  }
+
+  @inline(never)
+  private static func toBytes8(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 8)
+  }
+
+  @inline(never)
+  private static func toBytes9(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 9)
+  }
+
+  @inline(never)
+  private static func toBytes10(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 10)
+  }
+
+  @inline(never)
+  private static func toBytes11(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 11)
+  }
+
+  @inline(never)
+  private static func toBytes12(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 12)
+  }
+
+  @inline(never)
+  private static func toBytes1(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 1)
+  }
+
+  @inline(never)
+  private static func toBytes2(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 2)
+  }
+
+  @inline(never)
+  private static func toBytes3(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 3)
+  }
+
+  @inline(never)
+  private static func toBytes4(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 4)
+  }
+
+  @inline(never)
+  private static func toBytes5(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 5)
+  }
+
+  @inline(never)
+  private static func toBytes6(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ output: UnsafeMutableRawPointer
+  ) {
+    toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 6)
   }
 
   /// Pair row of source values (0 ... 255) → intermediate (four `Int16` per pixel, 32 × value):
@@ -31,12 +135,40 @@ enum ResampleHorizontalPass {
   ) {
     let shift = Int32(table.fractionBits &- ResamplePixelMath.intermediateBits)
     switch table.pairsPerOutput {
-    case 1: toIntermediate(input, sourceOffset, table, shift, output, pairs: 1)
-    case 2: toIntermediate(input, sourceOffset, table, shift, output, pairs: 2)
-    case 3: toIntermediate(input, sourceOffset, table, shift, output, pairs: 3)
-    case 4: toIntermediate(input, sourceOffset, table, shift, output, pairs: 4)
+    case 1: toIntermediate1(input, table, shift, output)
+    case 2: toIntermediate2(input, table, shift, output)
+    case 3: toIntermediate3(input, table, shift, output)
+    case 4: toIntermediate4(input, table, shift, output)
     default: toIntermediate(input, sourceOffset, table, shift, output, pairs: table.pairsPerOutput)
     }
+  }
+
+  @inline(never)
+  private static func toIntermediate1(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
+  ) {
+    toIntermediate(input, 0, table, shift, output, pairs: 1)
+  }
+
+  @inline(never)
+  private static func toIntermediate2(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
+  ) {
+    toIntermediate(input, 0, table, shift, output, pairs: 2)
+  }
+
+  @inline(never)
+  private static func toIntermediate3(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
+  ) {
+    toIntermediate(input, 0, table, shift, output, pairs: 3)
+  }
+
+  @inline(never)
+  private static func toIntermediate4(
+    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
+  ) {
+    toIntermediate(input, 0, table, shift, output, pairs: 4)
   }
 
   /// The weighted sum of output `index`: `[r, g, b, a]`.

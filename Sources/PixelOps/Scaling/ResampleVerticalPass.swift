@@ -30,8 +30,8 @@ enum ResampleVerticalPass {
       default: toPairs(width: width, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 4) }
       }
     } else {
-      toPairs(width: width, shift: shift, output: output) {
-        sums(rows: rows, pixelOffset: $0 &>> 3, weights: weights, taps: taps)
+      withChunks(rows: rows, weights: weights, taps: taps) { chunks, lastPairs in
+        toPairs(width: width, shift: shift, output: output) { chunkedSums(chunks, lastPairs, offset: $0) }
       }
     }
   }
@@ -73,6 +73,42 @@ enum ResampleVerticalPass {
       out.storeBytes(of: ResamplePixelMath.widenLow(bytes), toByteOffset: x &* 8, as: SIMD8<Int16>.self)
       out.storeBytes(of: ResamplePixelMath.widenHigh(bytes), toByteOffset: x &* 8 &+ 16, as: SIMD8<Int16>.self)
     }
+  }
+
+  /// More than ``ResampleRowPairs/maximumTaps`` rows: groups of 8 rows in a stack array,
+  /// the last group holding `lastPairs` (1 ... 4) pairs.
+  @inline(__always)
+  private static func withChunks(
+    rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int,
+    _ body: (UnsafeMutableBufferPointer<ResampleRowPairs>, Int) -> Void
+  ) {
+    let groupTaps = ResampleRowPairs.maximumTaps
+    let count = (taps &+ groupTaps &- 1) / groupTaps
+    withUnsafeTemporaryAllocation(of: ResampleRowPairs.self, capacity: count) { chunks in
+      for c in 0..<count {
+        let first = c &* groupTaps
+        chunks.initializeElement(
+          at: c, to: ResampleRowPairs(rows: rows + first, weights: weights + first, taps: min(groupTaps, taps &- first)))
+      }
+      let lastTaps = taps &- (count &- 1) &* groupTaps
+      body(chunks, (lastTaps &+ 1) >> 1)
+    }
+  }
+
+  @inline(__always)
+  private static func chunkedSums(
+    _ chunks: UnsafeMutableBufferPointer<ResampleRowPairs>, _ lastPairs: Int, offset: Int
+  ) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>) {
+    let last = chunks.count &- 1
+    var s = chunks[last].sums(offset: offset, pairs: lastPairs)
+    for c in 0..<last {
+      let t = chunks[c].sums(offset: offset, pairs: 4)
+      s.0 &+= t.0
+      s.1 &+= t.1
+      s.2 &+= t.2
+      s.3 &+= t.3
+    }
+    return s
   }
 
   /// Weighted sums of the four pixels from `pixelOffset` of `Int16` rows, `[r, g, b, a]` per
@@ -136,8 +172,8 @@ enum ResampleVerticalPass {
       default: toBytes(width, shift, clampToAlpha, output) { pairs.sums(offset: $0, pairs: 4) }
       }
     } else {
-      toBytes(width, shift, clampToAlpha, output) {
-        sums(rows: rows, pixelOffset: $0 &>> 3, weights: weights, taps: taps)
+      withChunks(rows: rows, weights: weights, taps: taps) { chunks, lastPairs in
+        toBytes(width, shift, clampToAlpha, output) { chunkedSums(chunks, lastPairs, offset: $0) }
       }
     }
   }
