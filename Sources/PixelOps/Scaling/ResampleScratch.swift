@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Working memory of one band of a resampling call, reused from call to call.
 ///
 /// Bands check a buffer out of a small shared pool, grow it if the call needs more, and check
@@ -15,7 +13,9 @@ enum ResampleScratch {
     var capacity: Int
   }
 
-  private static let pool = Mutex<[Buffer]>(
+  /// A pthread mutex (`ConditionLock`), which ThreadSanitizer sees, unlike Synchronization's
+  /// `Mutex` on Linux.
+  private static let pool = ConditionLock<[Buffer]>(
     {
       var buffers: [Buffer] = []
       buffers.reserveCapacity(maximumPooled)
