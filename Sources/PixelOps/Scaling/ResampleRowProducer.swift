@@ -36,6 +36,9 @@ struct ResampleRowProducer {
     case verticalFirst
     /// One source pixel per destination pixel: a gather, no arithmetic.
     case nearest
+    /// Exact 2x2 means (box filter, factor two, pixel-aligned): one pass, same bits as the
+    /// two-pass order (``ResamplePairAverage``).
+    case pairAverage
   }
 
   let source: PixelView
@@ -77,7 +80,13 @@ struct ResampleRowProducer {
     self.columns = empty ? columns.lowerBound..<columns.lowerBound : columns
     self.rows = empty ? rows.lowerBound..<rows.lowerBound : rows
     self.clampToAlpha = filter.canOvershoot
-    self.order = filter.kind == .nearest ? .nearest : Self.cheaperOrder(horizontal: horizontal, vertical: vertical)
+    if filter.kind == .nearest {
+      self.order = .nearest
+    } else if horizontal.isPairAverage && vertical.isPairAverage {
+      self.order = .pairAverage
+    } else {
+      self.order = Self.cheaperOrder(horizontal: horizontal, vertical: vertical)
+    }
   }
 
   /// Estimated multiply-adds of each order, the horizontal ones counted twice (they cost about
@@ -102,7 +111,7 @@ struct ResampleRowProducer {
   private static func aligned(_ n: Int) -> Int { (n &+ 63) & ~63 }
   /// Ring slots: horizontally filtered rows (horizontal-first order) or widened source rows
   /// (vertical-first order).
-  private var ringRows: Int { order == .nearest ? 0 : vertical.taps }
+  private var ringRows: Int { order == .nearest || order == .pairAverage ? 0 : vertical.taps }
   /// Pixels per ring slot.
   private var ringWidth: Int { order == .horizontalFirst ? columns.count : horizontal.sourceRange.count }
   /// Bytes of one ring slot: four `Int16` per pixel, rounded up to four pixels.
@@ -155,6 +164,16 @@ struct ResampleRowProducer {
           let y = rows.lowerBound &+ r
           let out = target(y) ?? outputRow
           nearestRow(r, into: out)
+          deliver(y, UnsafeRawPointer(out))
+        }
+      case .pairAverage:
+        let column = Int(horizontal.starts[0]) &* 4
+        for r in band {
+          let y = rows.lowerBound &+ r
+          let top = Int(vertical.starts[r])
+          let out = target(y) ?? outputRow
+          ResamplePairAverage.row(
+            source.rowAddress(top) + column, source.rowAddress(top &+ 1) + column, count: horizontal.count, output: out)
           deliver(y, UnsafeRawPointer(out))
         }
       case .verticalFirst:

@@ -29,6 +29,9 @@ final class ResampleWeights: @unchecked Sendable {
   /// Per output, the byte offset of its first pair in a ``ResamplePairRow`` whose pixel 0 is
   /// source index `sourceRange.lowerBound` and whose width is `sourceRange.count`.
   let pairOffsets: UnsafeMutablePointer<Int32>
+  /// Whether every output is the mean of two source pixels, starts two apart: weights
+  /// `[1/2, 1/2]` exactly (``ResamplePairAverage`` applies when both axes are).
+  let isPairAverage: Bool
   /// Bytes held, for the cache's budget.
   let byteCount: Int
 
@@ -60,6 +63,13 @@ final class ResampleWeights: @unchecked Sendable {
       offsets[i] = Int32((relative >> 1) * 16 + (relative & 1) * oddOffset)
     }
     self.pairOffsets = offsets
+    let half = 1 << (fractionBits - 1)
+    var pairAverage = taps == 2 && count > 0
+    for i in 0..<count where pairAverage {
+      pairAverage =
+        Int(weights[2 * i]) == half && Int(weights[2 * i + 1]) == half && Int(starts[i]) == Int(starts[0]) + 2 * i
+    }
+    self.isPairAverage = pairAverage
     self.byteCount = count * (8 + taps * 2 + (taps + 1) / 2 * 16)
   }
 

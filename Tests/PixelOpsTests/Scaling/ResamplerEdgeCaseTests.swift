@@ -186,3 +186,49 @@ struct ResamplerEdgeCaseTests {
     }
   }
 }
+
+@Suite("Resampler 2x box")
+struct ResamplerPairAverageTests {
+  @Test("box reduction by exactly two is the rounded 2x2 mean, (a + b + c + d + 2) >> 2")
+  func pairAverage() throws {
+    var rng = SeededGenerator(seed: 2024)
+    for outputWidth in 1...13 {
+      for (offsetX, offsetY) in [(0, 0), (1, 0), (3, 1)] {
+        let outputHeight = Int.random(in: 1...5, using: &rng)
+        let source = try RandomPixels.buffer(
+          width: outputWidth * 2 + offsetX + 1, height: outputHeight * 2 + offsetY + 1, format: .rgba8Premultiplied, &rng)
+        var output = try PixelBuffer(width: outputWidth + 2, height: outputHeight + 1, format: .rgba8Premultiplied)
+        try source.withView { input in
+          try output.withMutableView { out in
+            try Resampler.resample(
+              input,
+              from: FractionalPixelRect(
+                x: Double(offsetX), y: Double(offsetY), width: Double(outputWidth * 2), height: Double(outputHeight * 2)),
+              onto: out, in: FractionalPixelRect(x: 1, y: 1, width: Double(outputWidth), height: Double(outputHeight)),
+              filter: .box, parallelism: .serial)
+          }
+        }
+        source.withView { input in
+          output.withView { out in
+            for y in 0..<outputHeight {
+              for x in 0..<outputWidth {
+                for c in 0..<4 {
+                  var sum = 2
+                  for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    sum += Int(
+                      input.rowAddress(offsetY + 2 * y + dy).load(
+                        fromByteOffset: (offsetX + 2 * x + dx) * 4 + c, as: UInt8.self))
+                  }
+                  let result = Int(out.rowAddress(y + 1).load(fromByteOffset: (x + 1) * 4 + c, as: UInt8.self))
+                  #expect(
+                    result == sum >> 2,
+                    "\(outputWidth)x\(outputHeight) offset (\(offsetX), \(offsetY)) at (\(x), \(y)) channel \(c)")
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
