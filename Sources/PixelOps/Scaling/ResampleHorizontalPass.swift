@@ -5,7 +5,10 @@ enum ResampleHorizontalPass {
   /// Pair row → RGBA8 (the last pass of vertical-first order): input 32 × value.
   ///
   /// - Parameters:
-  ///   - input: The row; its pixel 0 is source column `sourceOffset`.
+  ///   - input: The row; its pixel 0 is source column `sourceOffset`, `table.sourceRange.lowerBound`.
+  ///   - sourceOffset: The source column of the row's pixel 0.
+  ///   - table: The horizontal weights.
+  ///   - clampToAlpha: Whether to clamp colour to alpha (filters with negative lobes).
   ///   - output: `table.count` RGBA8 pixels.
   static func pairsToBytes(
     _ input: ResamplePairRow, sourceOffset: Int, table: ResampleWeights, clampToAlpha: Bool,

@@ -25,14 +25,18 @@
 /// `forEachRow` may run on several threads at once (different bands); the sink is called on
 /// the band's thread, one row at a time, rows in increasing order within a band.
 struct ResampleRowProducer {
-  /// The order of the two passes (chosen by cost; both give the same result within the
-  /// error bound, see DESIGN.md).
+  /// How the rows are computed, chosen per geometry by ``cheaperOrder(horizontal:vertical:)``.
+  /// The two convolution orders round the intermediate at different points, so they may differ
+  /// by a level; each is within 1 of the exact convolution (see DESIGN.md).
   enum PassOrder: Sendable {
-    /// Horizontal pass into a ring of filtered source rows, then vertical: cheaper when
-    /// enlarging horizontally (fewer source rows than destination rows to filter).
+    /// Source rows filtered horizontally into a ring of destination-wide rows, then the
+    /// vertical pass over the ring: chosen when few source rows feed many destination rows
+    /// and the horizontal work is large (strong horizontal reduction with vertical
+    /// enlargement, and 2-tap enlargements).
     case horizontalFirst
-    /// Vertical pass into one intermediate row per destination row, then horizontal: cheaper
-    /// when reducing (the horizontal pass runs only on destination rows).
+    /// Source rows widened into a ring, the vertical pass into one pair-layout row per
+    /// destination row, then the horizontal pass: reductions, and enlargements with 4 or more
+    /// taps (the horizontal pass runs on destination rows only, reading an L1-sized row).
     case verticalFirst
     /// One source pixel per destination pixel: a gather, no arithmetic.
     case nearest

@@ -15,7 +15,10 @@ enum ResampleVerticalPass {
   ///   - rows: `taps` pointers to widened rows, each readable for `width` rounded up to a
   ///     multiple of 4 pixels.
   ///   - weights: `taps` weights with `fractionBits` fraction bits.
+  ///   - taps: Rows weighed.
+  ///   - fractionBits: Fraction bits of the weights.
   ///   - width: Pixels per row.
+  ///   - output: The pair row written.
   static func widenedToPairs(
     rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int, fractionBits: Int, width: Int,
     output: ResamplePairRow
@@ -157,6 +160,11 @@ enum ResampleVerticalPass {
   /// - Parameters:
   ///   - rows: `taps` pointers to intermediate rows, each readable for `width` rounded up to a
   ///     multiple of 4 pixels.
+  ///   - weights: `taps` weights with `fractionBits` fraction bits.
+  ///   - taps: Rows weighed.
+  ///   - fractionBits: Fraction bits of the weights.
+  ///   - width: Pixels per row.
+  ///   - clampToAlpha: Whether to clamp colour to alpha (filters with negative lobes).
   ///   - output: `width` RGBA8 pixels.
   static func intermediateToBytes(
     rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int, fractionBits: Int,
