@@ -25,6 +25,10 @@ struct CompositeKernelRow: Sendable {
   /// The kernel only copies the source into the destination, so a caller that produces the
   /// source itself (a scaled draw) may write it into the destination directly.
   var copiesSource = false
+  /// The kernel only stores bytes (a copy, fill or clear), with no arithmetic: a row costs about
+  /// what a memcpy of it does, which needs several times more bytes than arithmetic before a
+  /// second thread pays (see ``RowBands/parallelBreakEvenBytes``).
+  var storesOnly = false
 }
 
 /// Which kernel serves which request, as data. **Order is priority**: the first matching row
@@ -40,13 +44,14 @@ enum CompositeKernelTable {
         $0.source == .image && $0.hasFullOpacity && !$0.hasCoverage
           && ($0.mode == .copy || ($0.mode == .normal && $0.sourceIsOpaque))
       },
-      kernel: SourceOverKernels.copyImage, copiesSource: true),
+      kernel: SourceOverKernels.copyImage, copiesSource: true, storesOnly: true),
     CompositeKernelRow(
       name: "src_n_8888",
       matches: { $0.source == .solid && !$0.hasCoverage && ($0.mode == .copy || ($0.mode == .normal && $0.sourceIsOpaque)) },
-      kernel: SourceOverKernels.fillSolid),
+      kernel: SourceOverKernels.fillSolid, storesOnly: true),
     CompositeKernelRow(
-      name: "clear_8888", matches: { $0.mode == .clear && !$0.hasCoverage }, kernel: SourceOverKernels.clear),
+      name: "clear_8888", matches: { $0.mode == .clear && !$0.hasCoverage }, kernel: SourceOverKernels.clear,
+      storesOnly: true),
     CompositeKernelRow(
       name: "over_transparent_n", matches: { $0.mode == .normal && $0.source == .solid && $0.sourceIsTransparent },
       kernel: { _, _ in }),
