@@ -69,23 +69,25 @@ private struct TrilinearRows: RowBandWork {
   let destination: MutablePixelView
   let failed: UnsafeMutablePointer<Atomic<Bool>>
 
+  /// The larger level's rows stream through its producer band-wise (its ring of source rows
+  /// carries over from row to row); the smaller level, a quarter of the pixels, is produced one
+  /// row at a time beside it.
   func run(rows: Range<Int>) {
     let firstColumn = near.columns.lowerBound &* 4
     let width = near.columns.count
     do {
       try ResampleScratch.withBuffer(byteCount: width &* 4 &+ 16) { (mixed) throws(PixelError) in
-        for r in rows {
-          try far.forEachRow(inBand: r..<(r &+ 1)) { y, farPixels in
-            do {
-              try near.forEachRow(inBand: r..<(r &+ 1)) { _, nearPixels in
-                RowMixing.mix(nearPixels, farPixels, farWeight: farWeight, into: mixed, count: width)
-              }
-            } catch {
-              failed.pointee.store(true, ordering: .relaxed)
-              return
+        try near.forEachRow(inBand: rows) { y, nearPixels in
+          let r = y &- near.rows.lowerBound
+          do {
+            try far.forEachRow(inBand: r..<(r &+ 1)) { _, farPixels in
+              RowMixing.mix(nearPixels, farPixels, farWeight: farWeight, into: mixed, count: width)
             }
-            kernel(.image(UnsafeRawPointer(mixed), onto: destination.rowAddress(y) + firstColumn, count: width), parameters)
+          } catch {
+            failed.pointee.store(true, ordering: .relaxed)
+            return
           }
+          kernel(.image(UnsafeRawPointer(mixed), onto: destination.rowAddress(y) + firstColumn, count: width), parameters)
         }
       }
     } catch {
