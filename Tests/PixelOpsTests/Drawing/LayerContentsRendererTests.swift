@@ -187,4 +187,36 @@ struct LayerContentsRendererTests {
       }
     }
   }
+
+  @Test("hostile geometry: extreme origins draw nothing, non-finite layers and rects are typed errors")
+  func hostileGeometry() throws {
+    let image = try Self.image(width: 4, height: 4) { _, _ in Self.red }
+    let chain = try image.withView { try MipmapChain($0) }
+    var surface = try PixelBuffer(width: 8, height: 8, format: .rgba8Premultiplied)
+    let layer = ContentLayer(bounds: PointRect(x: 0, y: 0, width: 4, height: 4), contentsPixelSize: image.size)
+    try image.withView { i in
+      try surface.withMutableView { s in
+        for origin in [PixelPosition(x: .min, y: .min), PixelPosition(x: .max, y: .max), PixelPosition(x: .min, y: 3)] {
+          try LayerContentsRenderer.draw(i, as: layer, onto: s, at: origin, minificationFilter: .trilinear)
+        }
+        var broken = layer
+        broken.bounds = PointRect(x: 0, y: 0, width: .nan, height: 4)
+        #expect(throws: PixelError.self) { try LayerContentsRenderer.draw(i, as: broken, onto: s) }
+        broken = layer
+        broken.contentsScale = 0
+        #expect(throws: PixelError.self) { try LayerContentsRenderer.draw(i, as: broken, onto: s) }
+        for rect in [
+          FractionalPixelRect(x: .nan, y: 0, width: 4, height: 4), FractionalPixelRect(x: 0, y: 0, width: .infinity, height: 4),
+          FractionalPixelRect(x: 0, y: 0, width: -3, height: 4), FractionalPixelRect(x: 1e300, y: 0, width: 4, height: 4),
+        ] {
+          #expect(throws: PixelError.self) { try Compositor.draw(i, in: rect, onto: s, filter: .lanczos3) }
+          #expect(throws: PixelError.self) { try Compositor.draw(chain, in: rect, onto: s) }
+        }
+        // A reduction to a sliver and an enormous enlargement are bounded work, not traps.
+        try Compositor.draw(chain, in: FractionalPixelRect(x: 0, y: 0, width: 1e-9, height: 1e-9), onto: s)
+        try Compositor.draw(i, in: FractionalPixelRect(x: -1e9, y: -1e9, width: 2e9, height: 2e9), onto: s, filter: .bicubic)
+      }
+    }
+    #expect(surface.packedBytes().allSatisfy { $0 == 0 || $0 == 255 })
+  }
 }
