@@ -35,9 +35,24 @@ struct ResamplePairRow {
   func writeFour(
     x: Int, previous: SIMD4<Int32>, _ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>, _ p2: SIMD4<Int32>, _ p3: SIMD4<Int32>
   ) {
+    writeEven(x: x, p0, p1, p2, p3)
+    writeOdd(x: x, previous: previous, p0, p1, p2)
+  }
+
+  /// Writes the even pairs `(x, x + 1)`, `(x + 2, x + 3)` (`x` a multiple of 4): pairs `x / 2`
+  /// and `x / 2 + 1`.
+  @inline(__always)
+  func writeEven(x: Int, _ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>, _ p2: SIMD4<Int32>, _ p3: SIMD4<Int32>) {
     let half = x &>> 1
     even.storeBytes(of: ResamplePixelMath.pair(p0, p1), toByteOffset: half &* 16, as: SIMD8<Int16>.self)
     even.storeBytes(of: ResamplePixelMath.pair(p2, p3), toByteOffset: (half &+ 1) &* 16, as: SIMD8<Int16>.self)
+  }
+
+  /// Writes the odd pairs `(x - 1, x)` (unless `x == 0`) and `(x + 1, x + 2)` (`x` a multiple
+  /// of 4): pairs `x / 2 - 1` and `x / 2`.
+  @inline(__always)
+  func writeOdd(x: Int, previous: SIMD4<Int32>, _ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>, _ p2: SIMD4<Int32>) {
+    let half = x &>> 1
     if x > 0 {
       odd.storeBytes(of: ResamplePixelMath.pair(previous, p0), toByteOffset: (half &- 1) &* 16, as: SIMD8<Int16>.self)
     }

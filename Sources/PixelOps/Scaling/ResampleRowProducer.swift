@@ -213,7 +213,7 @@ struct ResampleRowProducer {
           }
           ResampleVerticalPass.widenedToPairs(
             rows: rowPointers, weights: vertical.weights + r &* vertical.taps, taps: vertical.taps,
-            fractionBits: vertical.fractionBits, width: width, output: pairs)
+            fractionBits: vertical.fractionBits, width: width, pairRuns: horizontal.pairRuns, output: pairs)
           let out = target(y) ?? outputRow
           ResampleHorizontalPass.pairsToBytes(
             pairs, sourceOffset: firstColumn, table: horizontal, clampToAlpha: clampToAlpha, output: out)

@@ -9,7 +9,8 @@
 /// every shuffle a single instruction.)
 enum ResampleVerticalPass {
   /// Source rows widened to `Int16` (``widen(_:width:into:)``) → intermediate in pair layout
-  /// (32 × value): the first pass of vertical-first order.
+  /// (32 × value): the first pass of vertical-first order. Only the pairs the horizontal pass
+  /// reads are written (`pairRuns`): a 2x reduction reads nearly only the odd ones.
   ///
   /// - Parameters:
   ///   - rows: `taps` pointers to widened rows, each readable for `width` rounded up to a
@@ -18,45 +19,71 @@ enum ResampleVerticalPass {
   ///   - taps: Rows weighed.
   ///   - fractionBits: Fraction bits of the weights.
   ///   - width: Pixels per row.
+  ///   - pairRuns: The pairs to write, ``ResampleWeights/pairRuns``.
   ///   - output: The pair row written.
   static func widenedToPairs(
     rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int, fractionBits: Int, width: Int,
-    output: ResamplePairRow
+    pairRuns: UnsafeBufferPointer<Int32>, output: ResamplePairRow
   ) {
     let shift = Int32(fractionBits &- ResamplePixelMath.intermediateBits)
     if taps <= ResampleRowPairs.maximumTaps {
       let pairs = ResampleRowPairs(rows: rows, weights: weights, taps: taps)
       switch (taps &+ 1) >> 1 {
-      case 1: toPairs(width: width, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 1) }
-      case 2: toPairs(width: width, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 2) }
-      case 3: toPairs(width: width, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 3) }
-      default: toPairs(width: width, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 4) }
+      case 1: toPairs(pairRuns, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 1) }
+      case 2: toPairs(pairRuns, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 2) }
+      case 3: toPairs(pairRuns, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 3) }
+      default: toPairs(pairRuns, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 4) }
       }
     } else {
       withChunks(rows: rows, weights: weights, taps: taps) { chunks, lastPairs in
-        toPairs(width: width, shift: shift, output: output) { chunkedSums(chunks, lastPairs, offset: $0) }
+        toPairs(pairRuns, shift: shift, output: output) { chunkedSums(chunks, lastPairs, offset: $0) }
       }
     }
   }
 
-  /// The pixel loop of ``widenedToPairs``: `sums` gives four pixels' sums at a byte offset.
+  /// The pixel loop of ``widenedToPairs``: `sums` gives four pixels' sums at a byte offset. Runs
+  /// through `runs`, each segment writing the even pairs, the odd pairs or both.
   @inline(__always)
   private static func toPairs(
-    width: Int, shift: Int32, output: ResamplePairRow,
+    _ runs: UnsafeBufferPointer<Int32>, shift: Int32, output: ResamplePairRow,
     _ sums: (Int) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
   ) {
     var previous = SIMD4<Int32>.zero
-    var x = 0
-    while x < width {
+    var g = 0
+    for run in runs {
+      let end = Int(run &>> 2)
+      switch run & 3 {
+      case 1: previous = toPairs(g..<end, previous, shift, output, even: true, odd: false, sums)
+      case 2: previous = toPairs(g..<end, previous, shift, output, even: false, odd: true, sums)
+      default: previous = toPairs(g..<end, previous, shift, output, even: true, odd: true, sums)
+      }
+      g = end
+    }
+    output.finish(x: g &* 4, previous: previous)
+  }
+
+  /// Groups `segment` of ``toPairs(_:shift:output:_:)``, `even` and `odd` constant at each call;
+  /// returns the segment's last pixel.
+  @inline(__always)
+  private static func toPairs(
+    _ segment: Range<Int>, _ previous: SIMD4<Int32>, _ shift: Int32, _ output: ResamplePairRow, even: Bool, odd: Bool,
+    _ sums: (Int) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
+  ) -> SIMD4<Int32> {
+    var previous = previous
+    var x = segment.lowerBound &* 4
+    let end = segment.upperBound &* 4
+    while x < end {
       let s = sums(x &* 8)
+      let p0 = ResamplePixelMath.rounded(s.0, shift: shift)
+      let p1 = ResamplePixelMath.rounded(s.1, shift: shift)
+      let p2 = ResamplePixelMath.rounded(s.2, shift: shift)
       let p3 = ResamplePixelMath.rounded(s.3, shift: shift)
-      output.writeFour(
-        x: x, previous: previous, ResamplePixelMath.rounded(s.0, shift: shift),
-        ResamplePixelMath.rounded(s.1, shift: shift), ResamplePixelMath.rounded(s.2, shift: shift), p3)
+      if even { output.writeEven(x: x, p0, p1, p2, p3) }
+      if odd { output.writeOdd(x: x, previous: previous, p0, p1, p2) }
       previous = p3
       x &+= 4
     }
-    output.finish(x: x, previous: previous)
+    return previous
   }
 
   /// `width` RGBA8 pixels widened to four `Int16` each, written for `width` rounded up to a

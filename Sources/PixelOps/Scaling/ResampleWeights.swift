@@ -29,6 +29,12 @@ final class ResampleWeights: @unchecked Sendable {
   /// Per output, the byte offset of its first pair in a ``ResamplePairRow`` whose pixel 0 is
   /// source index `sourceRange.lowerBound` and whose width is `sourceRange.count`.
   let pairOffsets: UnsafeMutablePointer<Int32>
+  /// Which pairs of that pair row the outputs read (padding taps included), in runs over groups
+  /// of four pixels: entry `r` is `end << 2 | parities`, the run ending before group `end`
+  /// (runs in order, the last ending at the row's last group) reading the even pairs of its
+  /// groups (bit 0: pairs `2g, 2g + 1` of group `g`) and/or the odd ones (bit 1: pairs
+  /// `2g - 1, 2g`). The vertical pass writes only those.
+  let pairRuns: UnsafeBufferPointer<Int32>
   /// Whether every output is the mean of two source pixels, starts two apart: weights
   /// `[1/2, 1/2]` exactly (``ResamplePairAverage`` applies when both axes are).
   let isPairAverage: Bool
@@ -63,6 +69,7 @@ final class ResampleWeights: @unchecked Sendable {
       offsets[i] = Int32((relative >> 1) * 16 + (relative & 1) * oddOffset)
     }
     self.pairOffsets = offsets
+    self.pairRuns = Self.pairRuns(starts: starts, count: count, taps: taps, sourceRange: sourceRange)
     let half = 1 << (fractionBits - 1)
     var pairAverage = taps == 2 && count > 0
     for i in 0..<count where pairAverage {
@@ -70,7 +77,7 @@ final class ResampleWeights: @unchecked Sendable {
         Int(weights[2 * i]) == half && Int(weights[2 * i + 1]) == half && Int(starts[i]) == Int(starts[0]) + 2 * i
     }
     self.isPairAverage = pairAverage
-    self.byteCount = count * (8 + taps * 2 + (taps + 1) / 2 * 16)
+    self.byteCount = count * (8 + taps * 2 + (taps + 1) / 2 * 16) + pairRuns.count * 4
   }
 
   deinit {
@@ -78,6 +85,43 @@ final class ResampleWeights: @unchecked Sendable {
     weights.deallocate()
     pairedWeights.deallocate()
     pairOffsets.deallocate()
+    pairRuns.deallocate()
+  }
+
+  /// ``pairRuns`` for these outputs.
+  private static func pairRuns(
+    starts: UnsafeMutablePointer<Int32>, count: Int, taps: Int, sourceRange: Range<Int>
+  ) -> UnsafeBufferPointer<Int32> {
+    let groups = (sourceRange.count + 3) / 4
+    var parities = [UInt8](repeating: 0, count: groups)
+    for i in 0..<count {
+      let relative = Int(starts[i]) - sourceRange.lowerBound
+      let first = relative >> 1
+      for m in first..<(first + (taps + 1) / 2) {
+        let (group, bit): (Int, UInt8) = relative & 1 == 0 ? (m >> 1, 1) : ((m + 1) >> 1, 2)
+        if group < groups { parities[group] |= bit }
+      }
+    }
+    // Runs of one parity shorter than `shortest` groups write both: switching between loops
+    // costs more than it saves.
+    let shortest = 8
+    var g = 0
+    while g < groups {
+      var end = g + 1
+      while end < groups && parities[end] == parities[g] { end += 1 }
+      if parities[g] != 3 && end - g < shortest {
+        for k in g..<end { parities[k] = 3 }
+      }
+      g = end
+    }
+    var runs: [Int32] = []
+    for g in 0..<groups where g + 1 == groups || parities[g + 1] != parities[g] {
+      runs.append(Int32(g + 1) << 2 | Int32(parities[g]))
+    }
+    if runs.isEmpty { runs.append(3) }
+    let buffer = UnsafeMutableBufferPointer<Int32>.allocate(capacity: runs.count)
+    _ = buffer.initialize(from: runs)
+    return UnsafeBufferPointer(buffer)
   }
 
   /// The table for `axis`.
