@@ -30,7 +30,7 @@ struct ResamplePairRow {
   }
 
   /// Writes the pairs of four pixels `x ..< x + 4` (`x` a multiple of 4), given pixel `x - 1`
-  /// as `previous` (ignored when `x == 0`).
+  /// as `previous` (any value when `x == 0`).
   @inline(__always)
   func writeFour(
     x: Int, previous: SIMD4<Int32>, _ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>, _ p2: SIMD4<Int32>, _ p3: SIMD4<Int32>
@@ -48,14 +48,14 @@ struct ResamplePairRow {
     even.storeBytes(of: ResamplePixelMath.pair(p2, p3), toByteOffset: (half &+ 1) &* 16, as: SIMD8<Int16>.self)
   }
 
-  /// Writes the odd pairs `(x - 1, x)` (unless `x == 0`) and `(x + 1, x + 2)` (`x` a multiple
-  /// of 4): pairs `x / 2 - 1` and `x / 2`.
+  /// Writes the odd pairs `(x - 1, x)` and `(x + 1, x + 2)` (`x` a multiple of 4): pairs
+  /// `x / 2 - 1` and `x / 2`. At `x == 0` the first lands in the last slot of the even half,
+  /// which no reader touches (even pairs read end at pixel `width - 1`), so the loop needs no
+  /// test for it.
   @inline(__always)
   func writeOdd(x: Int, previous: SIMD4<Int32>, _ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>, _ p2: SIMD4<Int32>) {
     let half = x &>> 1
-    if x > 0 {
-      odd.storeBytes(of: ResamplePixelMath.pair(previous, p0), toByteOffset: (half &- 1) &* 16, as: SIMD8<Int16>.self)
-    }
+    odd.storeBytes(of: ResamplePixelMath.pair(previous, p0), toByteOffset: (half &- 1) &* 16, as: SIMD8<Int16>.self)
     odd.storeBytes(of: ResamplePixelMath.pair(p1, p2), toByteOffset: half &* 16, as: SIMD8<Int16>.self)
   }
 

@@ -87,14 +87,22 @@ enum ResampleVerticalPass {
   }
 
   /// `width` RGBA8 pixels widened to four `Int16` each, written for `width` rounded up to a
-  /// multiple of 4 (the extra pixels are zero).
+  /// multiple of 4 (the extra pixels are zero). Per four pixels `movdqu`, `movdqa`, `punpcklbw`
+  /// and `punpckhbw` with zero, two stores; sixteen pixels per iteration share the loop's
+  /// counting (11 instructions per four pixels one group at a time, 6.75 four at a time).
   static func widen(_ source: UnsafeRawPointer, width: Int, into output: UnsafeMutablePointer<Int16>) {
     let out = UnsafeMutableRawPointer(output)
     var x = 0
+    let lastSixteen = width &- 16
+    while x <= lastSixteen {
+      widenFour(source, out, x)
+      widenFour(source, out, x &+ 4)
+      widenFour(source, out, x &+ 8)
+      widenFour(source, out, x &+ 12)
+      x &+= 16
+    }
     while x &+ 4 <= width {
-      let bytes = (source + x &* 4).loadUnaligned(as: SIMD16<UInt8>.self)
-      out.storeBytes(of: ResamplePixelMath.widenLow(bytes), toByteOffset: x &* 8, as: SIMD8<Int16>.self)
-      out.storeBytes(of: ResamplePixelMath.widenHigh(bytes), toByteOffset: x &* 8 &+ 16, as: SIMD8<Int16>.self)
+      widenFour(source, out, x)
       x &+= 4
     }
     if x < width {
@@ -103,6 +111,14 @@ enum ResampleVerticalPass {
       out.storeBytes(of: ResamplePixelMath.widenLow(bytes), toByteOffset: x &* 8, as: SIMD8<Int16>.self)
       out.storeBytes(of: ResamplePixelMath.widenHigh(bytes), toByteOffset: x &* 8 &+ 16, as: SIMD8<Int16>.self)
     }
+  }
+
+  /// Pixels `x ..< x + 4` of ``widen(_:width:into:)``.
+  @inline(__always)
+  private static func widenFour(_ source: UnsafeRawPointer, _ out: UnsafeMutableRawPointer, _ x: Int) {
+    let bytes = (source + x &* 4).loadUnaligned(as: SIMD16<UInt8>.self)
+    out.storeBytes(of: ResamplePixelMath.widenLow(bytes), toByteOffset: x &* 8, as: SIMD8<Int16>.self)
+    out.storeBytes(of: ResamplePixelMath.widenHigh(bytes), toByteOffset: x &* 8 &+ 16, as: SIMD8<Int16>.self)
   }
 
   /// More than ``ResampleRowPairs/maximumTaps`` rows: groups of 8 rows in a stack array,
