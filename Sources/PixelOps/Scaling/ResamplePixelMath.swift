@@ -81,12 +81,15 @@ enum ResamplePixelMath {
     unsafeBitCast((p0 & SIMD4(repeating: 0xFFFF)) | (p1 &<< SIMD4(repeating: 16)), to: SIMD8<Int16>.self)
   }
 
-  /// Two pixels' `[r, g, b, a]` values side by side as `Int16` (each must be within range:
-  /// the low halves of the 32-bit lanes, a shuffle).
+  /// Two pixels' `[r, g, b, a]` values side by side as `Int16`, saturated (`packssdw`; the
+  /// clamp tells the optimizer the lanes fit, where a bare truncation cost a `pslld` and a
+  /// `psrad` per vector to sign-extend them first).
   @inline(__always)
   static func pack(_ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>) -> SIMD8<Int16> {
-    let a = unsafeBitCast(p0, to: SIMD8<Int16>.self)
-    let b = unsafeBitCast(p1, to: SIMD8<Int16>.self)
+    let low = SIMD4<Int32>(repeating: Int32(Int16.min))
+    let high = SIMD4<Int32>(repeating: Int32(Int16.max))
+    let a = unsafeBitCast(pointwiseMin(pointwiseMax(p0, low), high), to: SIMD8<Int16>.self)
+    let b = unsafeBitCast(pointwiseMin(pointwiseMax(p1, low), high), to: SIMD8<Int16>.self)
     return SIMD8(a[0], a[2], a[4], a[6], b[0], b[2], b[4], b[6])
   }
 
