@@ -116,13 +116,13 @@ enum ResamplePixelMath {
     let top = SIMD8<Int16>(repeating: 255)
     var low = atLeastZero(pack(p0, p1))
     var high = atLeastZero(pack(p2, p3))
-    low &-= atLeastZero(low &- top)
-    high &-= atLeastZero(high &- top)
+    low = top &- atLeastZero(top &- low)
+    high = top &- atLeastZero(top &- high)
     if clampToAlpha {
       let lowAlpha = SIMD8(low[3], low[3], low[3], low[3], low[7], low[7], low[7], low[7])
       let highAlpha = SIMD8(high[3], high[3], high[3], high[3], high[7], high[7], high[7], high[7])
-      low &-= atLeastZero(low &- lowAlpha)
-      high &-= atLeastZero(high &- highAlpha)
+      low = lowAlpha &- atLeastZero(lowAlpha &- low)
+      high = highAlpha &- atLeastZero(highAlpha &- high)
     }
     // The low byte of every 16-bit lane (all within 0 ... 255 now): `packuswb`.
     let l = unsafeBitCast(low, to: SIMD16<UInt8>.self)
