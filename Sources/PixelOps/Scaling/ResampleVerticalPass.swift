@@ -36,7 +36,12 @@ enum ResampleVerticalPass {
       }
     } else {
       withChunks(rows: rows, weights: weights, taps: taps) { chunks, lastPairs in
-        toPairs(pairRuns, shift: shift, output: output) { chunkedSums(chunks, lastPairs, offset: $0) }
+        switch lastPairs {
+        case 1: toPairs(pairRuns, shift: shift, output: output) { chunkedSums(chunks, 1, offset: $0) }
+        case 2: toPairs(pairRuns, shift: shift, output: output) { chunkedSums(chunks, 2, offset: $0) }
+        case 3: toPairs(pairRuns, shift: shift, output: output) { chunkedSums(chunks, 3, offset: $0) }
+        default: toPairs(pairRuns, shift: shift, output: output) { chunkedSums(chunks, 4, offset: $0) }
+        }
       }
     }
   }
