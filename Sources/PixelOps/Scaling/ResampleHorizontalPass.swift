@@ -190,10 +190,24 @@ enum ResampleHorizontalPass {
     return sum
   }
 
+  /// The pixel loop of ``pairsToBytes``, one copy per `clampToAlpha` (the test otherwise stays
+  /// inside the loop).
   @inline(__always)
   private static func toBytes(
     _ input: ResamplePairRow, _ sourceOffset: Int, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer, pairs: Int
+  ) {
+    if clampToAlpha {
+      toBytes(input, sourceOffset, table, shift, output, pairs: pairs, clampToAlpha: true)
+    } else {
+      toBytes(input, sourceOffset, table, shift, output, pairs: pairs, clampToAlpha: false)
+    }
+  }
+
+  @inline(__always)
+  private static func toBytes(
+    _ input: ResamplePairRow, _ sourceOffset: Int, _ table: ResampleWeights, _ shift: Int32,
+    _ output: UnsafeMutableRawPointer, pairs: Int, clampToAlpha: Bool
   ) {
     let count = table.count
     var i = 0
