@@ -71,8 +71,9 @@ enum SourceOverKernels {
     let opacity = SIMD4<UInt32>(repeating: parameters.opacity)
     var x = 0
     while x &+ 4 <= span.count {
-      let m = coverageBytes(coverage, at: x, stride: span.coverageStride)
-      if m != SIMD4() {
+      let word = coverageWord(coverage, at: x, stride: span.coverageStride)
+      if word != 0 {
+        let m = SIMD4<UInt32>(word & 0xFF, (word &>> 8) & 0xFF, (word &>> 16) & 0xFF, word &>> 24)
         let c = div255(m &* opacity)
         let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
         let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
@@ -152,27 +153,6 @@ enum SourceOverKernels {
   /// Zeroes the row (`clear` at full coverage).
   static func clear(_ span: CompositeSpan, _ parameters: CompositeParameters) {
     span.destination.initializeMemory(as: UInt8.self, repeating: 0, count: span.count &* 4)
-  }
-
-  /// Four coverage bytes `stride` apart, one per lane.
-  @inline(__always)
-  private static func coverageBytes(_ coverage: UnsafeRawPointer, at x: Int, stride: Int) -> SIMD4<UInt32> {
-    if stride == 1 {
-      let packed = UInt32(littleEndian: coverage.loadUnaligned(fromByteOffset: x, as: UInt32.self))
-      return SIMD4(packed & 0xFF, (packed &>> 8) & 0xFF, (packed &>> 16) & 0xFF, packed &>> 24)
-    }
-    if stride == 4 {
-      // The alpha bytes of 4-byte pixels (a template's): one vector load of the 4 pixels,
-      // shifted so each pixel's coverage byte is its lane's low byte.
-      let pixels = littleEndianLanes((coverage - 3).loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self))
-      return pixels &>> 24
-    }
-    let base = x &* stride
-    return SIMD4(
-      UInt32(coverage.load(fromByteOffset: base, as: UInt8.self)),
-      UInt32(coverage.load(fromByteOffset: base &+ stride, as: UInt8.self)),
-      UInt32(coverage.load(fromByteOffset: base &+ 2 &* stride, as: UInt8.self)),
-      UInt32(coverage.load(fromByteOffset: base &+ 3 &* stride, as: UInt8.self)))
   }
 
   /// Per-pixel factors (lane i of `factors` for pixel i) spread to the 16-bit lanes ``scale(_:by:)`` uses.
