@@ -48,6 +48,9 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "With --check: allowed growth of time relative to memcpy, after re-measuring (0.15 = 15%).")
   var timeTolerance: Double = 0.15
 
+  @Option(help: "With --check: how many times a case over its time tolerance is measured, a second apart, before it counts.")
+  var timeAttempts: Int = 3
+
   @Option(help: "Size WxH at which instructions are counted for --record and --count-instructions.")
   var countSize: String = "512x288"
 
@@ -72,6 +75,7 @@ struct BenchCommand: ParsableCommand {
   func validate() throws {
     guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
     guard instructionTolerance >= 0, timeTolerance >= 0 else { throw ValidationError("tolerances must not be negative") }
+    guard timeAttempts >= 1 else { throw ValidationError("--time-attempts must be at least 1") }
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     _ = try Self.parseSize(size, option: "--size")
     _ = try Self.parseSize(countSize, option: "--count-size")
@@ -170,7 +174,8 @@ struct BenchCommand: ParsableCommand {
       (kernel == "all" || recorded.kernel == kernel) && (caseName == nil || recorded.name == caseName)
     }
     let counter = InstructionCounter(executable: Self.executablePath)
-    let check = RegressionCheck(instructionTolerance: instructionTolerance, timeTolerance: timeTolerance)
+    let check = RegressionCheck(
+      instructionTolerance: instructionTolerance, timeTolerance: timeTolerance, timeAttempts: timeAttempts)
     let findings = try check.run(
       PerformanceProfile(
         recorded: profile.recorded, machine: profile.machine, instructionMethod: profile.instructionMethod, cases: selected),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `bench --check FILE`: reruns each recorded case and reports those slower than the profile.
 ///
 /// Instructions (callgrind) are compared directly: they are deterministic for the same binary
@@ -5,7 +7,8 @@
 /// memcpy of the same bytes in the same run (interference only adds time, so minimums are the
 /// steadiest figures), and only on the machine the profile was recorded on; a case over its tolerance is
 /// re-measured up to ``timeAttempts`` times and counts as a regression only if every attempt is
-/// over (shared machines have noisy moments, and a check must not cry wolf).
+/// over (shared machines have noisy moments, and a check must not cry wolf). Attempts are a
+/// second apart, so that a neighbour's burst on a shared host has a chance to pass.
 struct RegressionCheck {
   var instructionTolerance = 0.03
   var timeTolerance = 0.15
@@ -44,6 +47,8 @@ struct RegressionCheck {
         var best = try measureRatio(recorded)
         var attempt = 1
         while best > recorded.minimumRatioToMemcpy * (1 + timeTolerance) && attempt < timeAttempts {
+          Progress.report("re-measure \(recorded.key) (attempt \(attempt + 1) of \(timeAttempts))")
+          sleep(1)
           best = min(best, try measureRatio(recorded))
           attempt += 1
         }
