@@ -27,10 +27,7 @@ enum ResamplePairAverage {
       // Horizontal: destination pixel k = source pixels 2k + 2k+1.
       let low = (halves(v01, v23, high: false) &+ halves(v01, v23, high: true) &+ two) &>> 2
       let high = (halves(v45, v67, high: false) &+ halves(v45, v67, high: true) &+ two) &>> 2
-      let l = unsafeBitCast(low, to: SIMD16<UInt8>.self)
-      let h = unsafeBitCast(high, to: SIMD16<UInt8>.self)
-      let pixels = SIMD16(
-        l[0], l[2], l[4], l[6], l[8], l[10], l[12], l[14], h[0], h[2], h[4], h[6], h[8], h[10], h[12], h[14])
+      let pixels = ResamplePixelMath.saturatingBytes(low, high)
       (output + i &* 4).storeBytes(of: pixels, as: SIMD16<UInt8>.self)
       i &+= 4
     }
