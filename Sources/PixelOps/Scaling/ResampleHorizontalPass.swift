@@ -130,13 +130,13 @@ enum ResampleHorizontalPass {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 6)
   }
 
-  /// Pair row of source values (0 ... 255) → intermediate (four `Int16` per pixel, 32 × value):
-  /// the first pass of horizontal-first order. Writes `table.count` pixels rounded up to a
+  /// Pair row of source values (0 ... 255) → intermediate (four `Int16` per pixel, 64 × value,
+  /// ``ResamplePixelMath/rowIntermediateBits``): the first pass of horizontal-first order. Writes `table.count` pixels rounded up to a
   /// multiple of 4 (the row must have room).
   static func pairsToIntermediate(
     _ input: ResamplePairRow, sourceOffset: Int, table: ResampleWeights, output: UnsafeMutablePointer<Int16>
   ) {
-    let shift = Int32(table.fractionBits &- ResamplePixelMath.intermediateBits)
+    let shift = Int32(table.fractionBits &- ResamplePixelMath.rowIntermediateBits)
     switch table.pairsPerOutput {
     case 1: toIntermediate1(input, table, shift, output)
     case 2: toIntermediate2(input, table, shift, output)

@@ -9,8 +9,13 @@
 /// the assembly): `pmaddwd`, `punpckl/hbw`, `punpckl/hwd`, `punpckl/hdq`, `packssdw`,
 /// `packuswb`, `pminub`.
 enum ResamplePixelMath {
-  /// Fraction bits of intermediate values (32 × the 8-bit value).
+  /// Fraction bits of intermediate values in pair layout, between the passes of vertical-first
+  /// order (32 × the 8-bit value).
   static let intermediateBits = 5
+
+  /// Fraction bits of the rows between the passes of horizontal-first order (64 × the 8-bit
+  /// value: the 16-bit vertical pass's `pmulhw` halves them; at most 64 × 255 × 1.5 = 24,480).
+  static let rowIntermediateBits = 6
 
   /// `[a0*b0 + a1*b1, a2*b2 + a3*b3, ...]`: SSE2's `pmaddwd`.
   ///
@@ -21,6 +26,14 @@ enum ResamplePixelMath {
   static func multiplyAdd(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {
     let products = widen32(a) &* widen32(b)
     return products.evenHalf &+ products.oddHalf
+  }
+
+  /// `(a * b) >> 16` lane by lane (the high half of each 32-bit product): SSE2's `pmulhw`,
+  /// provided `b` reaches the optimizer as a vector (see ``ResampleWeightedRows``).
+  @inline(__always)
+  static func multiplyHigh(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
+    SIMD8<Int16>(
+      truncatingIfNeeded: (SIMD8<Int32>(truncatingIfNeeded: a) &* SIMD8<Int32>(truncatingIfNeeded: b)) &>> 16)
   }
 
   /// Sign extension to 32-bit lanes, lane by lane (see ``multiplyAdd(_:_:)``).
@@ -113,9 +126,16 @@ enum ResamplePixelMath {
   static func bytes(
     _ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>, _ p2: SIMD4<Int32>, _ p3: SIMD4<Int32>, clampToAlpha: Bool
   ) -> SIMD16<UInt8> {
+    bytes(pack(p0, p1), pack(p2, p3), clampToAlpha: clampToAlpha)
+  }
+
+  /// Four pixels of rounded values, `low` pixels 0-1 and `high` pixels 2-3, clamped as
+  /// ``bytes(_:_:_:_:clampToAlpha:)`` does.
+  @inline(__always)
+  static func bytes(_ low: SIMD8<Int16>, _ high: SIMD8<Int16>, clampToAlpha: Bool) -> SIMD16<UInt8> {
     let top = SIMD8<Int16>(repeating: 255)
-    var low = atLeastZero(pack(p0, p1))
-    var high = atLeastZero(pack(p2, p3))
+    var low = atLeastZero(low)
+    var high = atLeastZero(high)
     low = top &- atLeastZero(top &- low)
     high = top &- atLeastZero(top &- high)
     if clampToAlpha {

@@ -29,14 +29,13 @@ struct ResampleRowProducer {
   /// The two convolution orders round the intermediate at different points, so they may differ
   /// by a level; each is within 1 of the exact convolution (see DESIGN.md).
   enum PassOrder: Sendable {
-    /// Source rows filtered horizontally into a ring of destination-wide rows, then the
-    /// vertical pass over the ring: chosen when few source rows feed many destination rows
-    /// and the horizontal work is large (strong horizontal reduction with vertical
-    /// enlargement, and 2-tap enlargements).
+    /// Source rows filtered horizontally into a ring of destination-wide `Int16` rows, then
+    /// the 16-bit vertical pass over the ring (`ResampleVerticalPass+Narrow.swift`): chosen
+    /// when the vertical axis enlarges, so each source row is filtered horizontally once.
     case horizontalFirst
     /// Source rows widened into a ring, the vertical pass into one pair-layout row per
-    /// destination row, then the horizontal pass: reductions, and enlargements with 4 or more
-    /// taps (the horizontal pass runs on destination rows only, reading an L1-sized row).
+    /// destination row, then the horizontal pass: vertical reductions and near-1:1 scales,
+    /// and every geometry with more vertical taps than the 16-bit pass takes.
     case verticalFirst
     /// One source pixel per destination pixel: a gather, no arithmetic.
     case nearest
@@ -58,11 +57,14 @@ struct ResampleRowProducer {
   /// A producer for `source`'s `sourceRect` drawn into `destinationRect` of a destination
   /// `destinationSize` pixels large (pixels whose centre lies inside the rect, clipped to it).
   ///
+  /// - Parameter order: The pass order to use instead of the cheaper one (tests run every
+  ///   geometry both ways); ignored for the nearest filter, for pair averages and, for
+  ///   `.horizontalFirst`, beyond ``ResampleVerticalPass/maximumNarrowTaps`` vertical taps.
   /// - Throws: ``PixelError`` as ``Resampler/resample(_:from:onto:in:filter:parallelism:)``
   ///   documents.
   init(
     source: PixelView, sourceRect: FractionalPixelRect, destinationSize: PixelSize,
-    destinationRect: FractionalPixelRect, filter: ResamplingFilter
+    destinationRect: FractionalPixelRect, filter: ResamplingFilter, order: PassOrder? = nil
   ) throws(PixelError) {
     try ResampleValidation.check(source: source, sourceRect: sourceRect, destinationRect: destinationRect)
     let columns = ResampleAxis.outputRange(
@@ -88,31 +90,27 @@ struct ResampleRowProducer {
       self.order = .nearest
     } else if horizontal.isPairAverage && vertical.isPairAverage {
       self.order = .pairAverage
+    } else if vertical.taps > ResampleVerticalPass.maximumNarrowTaps {
+      self.order = .verticalFirst
+    } else if let order, order == .horizontalFirst || order == .verticalFirst {
+      self.order = order
     } else {
       self.order = Self.cheaperOrder(horizontal: horizontal, vertical: vertical)
     }
   }
 
-  /// The order with the lower estimated cost, in instructions per pixel as counted with
-  /// callgrind on these kernels: the vertical pass about `2 * taps + 3` per pixel of its row, the
-  /// horizontal pass `1.5 * taps + 6` per output pixel, widening or pairing a source row 2 to 3
-  /// per pixel; horizontal-first is charged 30% more, what its vertical pass lost in time to
-  /// reading a ring of destination-wide rows out of L2 (measured: 540p -> 4K lanczos3 about 2x
-  /// slower horizontal-first at 20% more instructions).
+  /// The cheaper order for a geometry with at most ``ResampleVerticalPass/maximumNarrowTaps``
+  /// vertical taps: horizontal-first when the vertical axis enlarges (each source row is
+  /// filtered horizontally once, and the 16-bit vertical pass is the cheapest per output pixel),
+  /// vertical-first otherwise (a vertical reduction shrinks the rows the horizontal pass sees).
+  ///
+  /// Measured with callgrind on the bench geometries (instructions per call, horizontal-first /
+  /// vertical-first): 540p -> 4K bilinear 1.95M / 6.30M, bicubic 2.96M / 7.16M, Lanczos3
+  /// 3.90M / 7.89M; 4K -> 1080p bilinear 3.52M / 2.87M, bicubic 4.57M / 4.06M; 4K -> 1000x563
+  /// box 2.46M / 1.37M, bilinear 2.82M / 1.89M. A per-pass instruction model picked wrongly in
+  /// both directions once the vertical pass became 16-bit, so the rule is the measured one.
   static func cheaperOrder(horizontal: ResampleWeights, vertical: ResampleWeights) -> PassOrder {
-    let sourceRows = Double(vertical.sourceRange.count)
-    let sourceWidth = Double(horizontal.sourceRange.count)
-    let outputs = Double(horizontal.count) * Double(vertical.count)
-    let verticalPerPixel = 2 * Double(vertical.taps) + 3
-    let horizontalPerOutput = 1.5 * Double(horizontal.taps) + 6
-    let horizontalFirst =
-      1.3
-      * (sourceRows * Double(horizontal.count) * horizontalPerOutput + sourceRows * sourceWidth * 3 + outputs
-        * verticalPerPixel)
-    let verticalFirst =
-      Double(vertical.count) * sourceWidth * verticalPerPixel + sourceRows * sourceWidth * 2 + outputs
-      * horizontalPerOutput
-    return horizontalFirst < verticalFirst ? .horizontalFirst : .verticalFirst
+    vertical.count > vertical.sourceRange.count ? .horizontalFirst : .verticalFirst
   }
 
   /// Traffic-equivalent cost of one destination row, for ``RowBands``: source bytes read and
@@ -135,11 +133,15 @@ struct ResampleRowProducer {
   private var ringRowBytes: Int { Self.aligned(((ringWidth &+ 3) & ~3) &* 8 &+ 32) }
   private var rowIDBytes: Int { Self.aligned(max(ringRows, 1) &* MemoryLayout<Int>.stride) }
   private var pointerBytes: Int { Self.aligned(vertical.taps &* MemoryLayout<UnsafeRawPointer>.stride) }
+  /// Broadcast weights of the 16-bit vertical pass (horizontal-first order).
+  private var weightVectorBytes: Int {
+    order == .horizontalFirst ? Self.aligned(vertical.taps &* MemoryLayout<SIMD8<Int16>>.stride) : 0
+  }
   private var pairRowBytes: Int { Self.aligned(ResamplePairRow.byteCount(width: horizontal.sourceRange.count)) }
   private var outputRowBytes: Int { Self.aligned(columns.count &* 4 &+ 16) }
   /// Scratch one band needs.
   var scratchByteCount: Int {
-    rowIDBytes &+ pointerBytes &+ pairRowBytes &+ ringRows &* ringRowBytes &+ outputRowBytes
+    rowIDBytes &+ pointerBytes &+ weightVectorBytes &+ pairRowBytes &+ ringRows &* ringRowBytes &+ outputRowBytes
   }
 
   // MARK: Producing rows
@@ -169,6 +171,8 @@ struct ResampleRowProducer {
       var cursor = scratch + rowIDBytes
       let pointers = cursor.bindMemory(to: UnsafeRawPointer.self, capacity: vertical.taps)
       cursor += pointerBytes
+      let weightVectors = cursor.bindMemory(to: SIMD8<Int16>.self, capacity: max(vertical.taps, 1))
+      cursor += weightVectorBytes
       let pairs = ResamplePairRow(base: cursor, width: horizontal.sourceRange.count)
       cursor += pairRowBytes
       let ring = cursor
@@ -242,7 +246,8 @@ struct ResampleRowProducer {
           let out = target(y) ?? outputRow
           ResampleVerticalPass.intermediateToBytes(
             rows: rowPointers, weights: vertical.weights + r &* vertical.taps, taps: vertical.taps,
-            fractionBits: vertical.fractionBits, width: columns.count, clampToAlpha: clampToAlpha, output: out)
+            fractionBits: vertical.fractionBits, width: columns.count, clampToAlpha: clampToAlpha,
+            weightVectors: weightVectors, output: out)
           deliver(y, UnsafeRawPointer(out))
         }
       }

@@ -4,6 +4,9 @@
 /// `[wA, wB, wA, wB, ...]` adds both rows' contributions to one pixel's four channels in 32-bit
 /// lanes, exactly.
 ///
+/// That is the vertical pass of vertical-first order; horizontal-first order's, over rows that
+/// are already `Int16`, is in `ResampleVerticalPass+Narrow.swift`.
+///
 /// (Interleaving source bytes directly and widening afterwards lets LLVM fuse the two shuffles
 /// into one it lowers as dozens of instructions on SSE2; widening into memory first keeps
 /// every shuffle a single instruction.)
@@ -160,95 +163,5 @@ enum ResampleVerticalPass {
       s.3 &+= t.3
     }
     return s
-  }
-
-  /// Weighted sums of the four pixels from `pixelOffset` of `Int16` rows, `[r, g, b, a]` per
-  /// pixel: rows two at a time, interleaved (`punpcklwd`/`punpckhwd`), one `pmaddwd` per pixel.
-  @inline(__always)
-  private static func sums(
-    rows: UnsafePointer<UnsafePointer<Int16>>, pixelOffset: Int, weights: UnsafePointer<Int16>, taps: Int
-  ) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>) {
-    var s0 = SIMD4<Int32>.zero
-    var s1 = SIMD4<Int32>.zero
-    var s2 = SIMD4<Int32>.zero
-    var s3 = SIMD4<Int32>.zero
-    let offset = pixelOffset &* 8
-    var t = 0
-    while t &+ 2 <= taps {
-      let a = UnsafeRawPointer(rows[t]) + offset
-      let b = UnsafeRawPointer(rows[t &+ 1]) + offset
-      let w = ResamplePixelMath.weightPair(weights[t], weights[t &+ 1])
-      let a01 = a.loadUnaligned(as: SIMD8<Int16>.self)
-      let b01 = b.loadUnaligned(as: SIMD8<Int16>.self)
-      let a23 = a.loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self)
-      let b23 = b.loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self)
-      s0 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveLow(a01, b01), w)
-      s1 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveHigh(a01, b01), w)
-      s2 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveLow(a23, b23), w)
-      s3 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveHigh(a23, b23), w)
-      t &+= 2
-    }
-    if t < taps {
-      // An odd last tap pairs with itself at weight 0.
-      let a = UnsafeRawPointer(rows[t]) + offset
-      let w = ResamplePixelMath.weightPair(weights[t], 0)
-      let a01 = a.loadUnaligned(as: SIMD8<Int16>.self)
-      let a23 = a.loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self)
-      s0 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveLow(a01, a01), w)
-      s1 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveHigh(a01, a01), w)
-      s2 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveLow(a23, a23), w)
-      s3 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveHigh(a23, a23), w)
-    }
-    return (s0, s1, s2, s3)
-  }
-
-  /// Intermediate rows (four `Int16` per pixel, 32 × value) → RGBA8: the second pass of
-  /// horizontal-first order.
-  ///
-  /// - Parameters:
-  ///   - rows: `taps` pointers to intermediate rows, each readable for `width` rounded up to a
-  ///     multiple of 4 pixels.
-  ///   - weights: `taps` weights with `fractionBits` fraction bits.
-  ///   - taps: Rows weighed.
-  ///   - fractionBits: Fraction bits of the weights.
-  ///   - width: Pixels per row.
-  ///   - clampToAlpha: Whether to clamp colour to alpha (filters with negative lobes).
-  ///   - output: `width` RGBA8 pixels.
-  static func intermediateToBytes(
-    rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int, fractionBits: Int,
-    width: Int, clampToAlpha: Bool, output: UnsafeMutableRawPointer
-  ) {
-    let shift = Int32(fractionBits &+ ResamplePixelMath.intermediateBits)
-    if taps <= ResampleRowPairs.maximumTaps {
-      let pairs = ResampleRowPairs(rows: rows, weights: weights, taps: taps)
-      switch (taps &+ 1) >> 1 {
-      case 1: toBytes(width, shift, clampToAlpha, output) { pairs.sums(offset: $0, pairs: 1) }
-      case 2: toBytes(width, shift, clampToAlpha, output) { pairs.sums(offset: $0, pairs: 2) }
-      case 3: toBytes(width, shift, clampToAlpha, output) { pairs.sums(offset: $0, pairs: 3) }
-      default: toBytes(width, shift, clampToAlpha, output) { pairs.sums(offset: $0, pairs: 4) }
-      }
-    } else {
-      withChunks(rows: rows, weights: weights, taps: taps) { chunks, lastPairs in
-        toBytes(width, shift, clampToAlpha, output) { chunkedSums(chunks, lastPairs, offset: $0) }
-      }
-    }
-  }
-
-  /// The pixel loop of ``intermediateToBytes``: `sums` gives four pixels' sums at a byte offset.
-  @inline(__always)
-  private static func toBytes(
-    _ width: Int, _ shift: Int32, _ clampToAlpha: Bool, _ output: UnsafeMutableRawPointer,
-    _ sums: (Int) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
-  ) {
-    var x = 0
-    while x < width {
-      let s = sums(x &* 8)
-      let pixels = ResamplePixelMath.bytes(
-        ResamplePixelMath.rounded(s.0, shift: shift), ResamplePixelMath.rounded(s.1, shift: shift),
-        ResamplePixelMath.rounded(s.2, shift: shift), ResamplePixelMath.rounded(s.3, shift: shift),
-        clampToAlpha: clampToAlpha)
-      ResamplePixelMath.store(pixels, count: min(4, width &- x), to: output + x &* 4)
-      x &+= 4
-    }
   }
 }

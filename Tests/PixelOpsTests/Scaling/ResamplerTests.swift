@@ -68,7 +68,7 @@ struct ResamplerTests {
   /// Runs `scenario` on a random source placed in padded memory, and a destination view
   /// inside guarded memory; returns the worst difference from the reference.
   static func check(
-    _ scenario: Scenario, threads: Int, _ rng: inout SeededGenerator
+    _ scenario: Scenario, threads: Int, order: ResampleRowProducer.PassOrder? = nil, _ rng: inout SeededGenerator
   ) throws -> (maximumError: Double, untouched: Bool, outsideUnchanged: Bool) {
     let source = try RandomPixels.buffer(
       width: scenario.sourceSize.width + 3, height: scenario.sourceSize.height + 2, format: .rgba8Premultiplied, &rng)
@@ -87,9 +87,16 @@ struct ResamplerTests {
       // A cropped view: its rows have padding and do not start at the buffer's start.
       let view = try whole.cropped(
         to: PixelRect(x: 2, y: 1, width: scenario.sourceSize.width, height: scenario.sourceSize.height))
-      try Resampler.resample(
-        view, from: scenario.sourceRect, onto: destination, in: scenario.destinationRect, filter: scenario.filter,
-        parallelism: .threads(threads))
+      if let order {
+        let producer = try ResampleRowProducer(
+          source: view, sourceRect: scenario.sourceRect, destinationSize: destination.size,
+          destinationRect: scenario.destinationRect, filter: scenario.filter, order: order)
+        try producer.writeRows(to: destination, parallelism: .threads(threads))
+      } else {
+        try Resampler.resample(
+          view, from: scenario.sourceRect, onto: destination, in: scenario.destinationRect, filter: scenario.filter,
+          parallelism: .threads(threads))
+      }
       before.withView { old in
         for y in 0..<destination.height {
           for x in 0..<destination.width {
@@ -124,6 +131,33 @@ struct ResamplerTests {
       }
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+  }
+
+  /// Each geometry forced through both pass orders: they round at different points (and
+  /// horizontal-first's vertical pass is 16-bit), and each must stay within 1 of the reference
+  /// whichever order the cost model would pick. Worst errors also must not creep toward 1:
+  /// both orders stay within 0.75 here.
+  @Test(
+    "both pass orders are within 1 of the Double reference",
+    arguments: ResamplingFilter.allFilters.filter { $0 != .nearest })
+  func bothOrdersMatchReference(filter: ResamplingFilter) throws {
+    var rng = SeededGenerator(seed: 0x0D0E + UInt64(ResamplingFilter.allFilters.firstIndex(of: filter)!))
+    var failures: [String] = []
+    var worst: [ResampleRowProducer.PassOrder: Double] = [:]
+    for trial in 0..<100 {
+      let scenario = Self.randomScenario(&rng, filter: filter)
+      let threads = Int.random(in: 1...3, using: &rng)
+      for order in [ResampleRowProducer.PassOrder.horizontalFirst, .verticalFirst] {
+        var orderRNG = SeededGenerator(seed: UInt64(trial) &+ 77)
+        let (error, untouched, outside) = try Self.check(scenario, threads: threads, order: order, &orderRNG)
+        worst[order] = max(worst[order] ?? 0, error)
+        if error > 0.75 || !untouched || !outside, failures.count < 5 {
+          failures.append("trial \(trial) \(order) \(scenario): error \(error), guards \(untouched), outside \(outside)")
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    #expect(worst[.horizontalFirst] != nil && worst[.verticalFirst] != nil)
   }
 }
 
