@@ -11,7 +11,7 @@
 /// so within 1/8 of a level. A row with a weight of magnitude 1 or more, which Q15 cannot hold
 /// (an edge row of a filter with negative lobes, where clamping merges weights, or an exact
 /// phase-0 tap), uses Q14 and sums in 1/16 of a level instead: within `taps / 32`. Sums stay far
-/// inside `Int16`: at most 32 × 255 × 1.5² (the weights' L1 norm is under 1.5 for every filter
+/// inside `Int16`: at most 32 × 255 × 1.6² = 20,890 (the weights' L1 norm is under 1.6 for every filter
 /// here, and no single weight reaches 2).
 extension ResampleVerticalPass {
   /// The most taps this pass takes.
