@@ -27,7 +27,7 @@ enum ResamplePairAverage {
       // Horizontal: destination pixel k = source pixels 2k + 2k+1.
       let low = (halves(v01, v23, high: false) &+ halves(v01, v23, high: true) &+ two) &>> 2
       let high = (halves(v45, v67, high: false) &+ halves(v45, v67, high: true) &+ two) &>> 2
-      let pixels = ResamplePixelMath.saturatingBytes(low, high)
+      let pixels = ResamplePixelMath.bytes(low, high, clampToAlpha: false)
       (output + i &* 4).storeBytes(of: pixels, as: SIMD16<UInt8>.self)
       i &+= 4
     }

@@ -1,13 +1,14 @@
 /// Arithmetic the resampling passes share: 16-bit multiply-adds over interleaved pairs, the
 /// pair layout of intermediate rows, and the final rounding of fixed-point sums to RGBA8.
 ///
-/// Intermediate values (between the two passes) are `Int16` holding 32 × the channel value,
-/// unclamped: filters with negative lobes may take them below 0 or above 255 × 32, and the
-/// second pass sees them as the first computed them (to 1/64 of a level).
+/// Intermediate values (between the two passes) are `Int16` holding 32 × the channel value
+/// (vertical-first order) or 64 × (horizontal-first order, ``rowIntermediateBits``),
+/// unclamped: filters with negative lobes may take them below 0 or above 255 × the scale, and
+/// the second pass sees them as the first computed them (to half a unit).
 ///
 /// Every operation here compiles to a few SSE2 instructions on the default build (checked in
 /// the assembly): `pmaddwd`, `punpckl/hbw`, `punpckl/hwd`, `punpckl/hdq`, `packssdw`,
-/// `packuswb`, `pminub`.
+/// `packuswb`, `pminub`, `pmulhw`.
 enum ResamplePixelMath {
   /// Fraction bits of intermediate values in pair layout, between the passes of vertical-first
   /// order (32 × the 8-bit value).
@@ -138,6 +139,11 @@ enum ResamplePixelMath {
 
   /// Four pixels of rounded values, `low` pixels 0-1 and `high` pixels 2-3, clamped as
   /// ``bytes(_:_:_:_:clampToAlpha:)`` does.
+  ///
+  /// The clamp is also what makes the final byte pick one `packuswb`: picking the even bytes of
+  /// lanes the optimizer merely knows are within `0 ... 255` (say, after `(sum + 2) >> 2`)
+  /// became a dozen `pextrw`, shifts and masks per vector, which made the 2x box reduction
+  /// twice as slow.
   @inline(__always)
   static func bytes(_ low: SIMD8<Int16>, _ high: SIMD8<Int16>, clampToAlpha: Bool) -> SIMD16<UInt8> {
     let top = SIMD8<Int16>(repeating: 255)
@@ -154,20 +160,6 @@ enum ResamplePixelMath {
     // The low byte of every 16-bit lane (all within 0 ... 255 now): `packuswb`.
     let l = unsafeBitCast(low, to: SIMD16<UInt8>.self)
     let h = unsafeBitCast(high, to: SIMD16<UInt8>.self)
-    return SIMD16(l[0], l[2], l[4], l[6], l[8], l[10], l[12], l[14], h[0], h[2], h[4], h[6], h[8], h[10], h[12], h[14])
-  }
-
-  /// The 16 lanes of `low` then `high` clamped to `0 ... 255`, as bytes: one `packuswb`.
-  ///
-  /// The clamp is what makes it one instruction: picking the even bytes of lanes the
-  /// optimizer knows are within `0 ... 255` (say, after `(sum + 2) >> 2`) became a dozen
-  /// `pextrw`, shifts and masks per vector, which made the 2x box reduction twice as slow.
-  @inline(__always)
-  static func saturatingBytes(_ low: SIMD8<Int16>, _ high: SIMD8<Int16>) -> SIMD16<UInt8> {
-    let zero = SIMD8<Int16>.zero
-    let top = SIMD8<Int16>(repeating: 255)
-    let l = unsafeBitCast(pointwiseMax(pointwiseMin(low, top), zero), to: SIMD16<UInt8>.self)
-    let h = unsafeBitCast(pointwiseMax(pointwiseMin(high, top), zero), to: SIMD16<UInt8>.self)
     return SIMD16(l[0], l[2], l[4], l[6], l[8], l[10], l[12], l[14], h[0], h[2], h[4], h[6], h[8], h[10], h[12], h[14])
   }
 

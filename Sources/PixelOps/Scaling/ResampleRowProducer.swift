@@ -198,22 +198,12 @@ struct ResampleRowProducer {
           deliver(y, UnsafeRawPointer(out))
         }
       case .verticalFirst:
-        let slots = ringRows
-        for s in 0..<slots { rowIDs[s] = -1 }
-        let rowPointers = UnsafeMutableRawPointer(pointers).assumingMemoryBound(to: UnsafePointer<Int16>.self)
+        let ringSlots = RingRows(ids: rowIDs, slots: ringRows, base: ring, slotBytes: ringRowBytes, pointers: pointers)
         let width = horizontal.sourceRange.count
         for r in band {
           let y = rows.lowerBound &+ r
-          let start = Int(vertical.starts[r])
-          for t in 0..<vertical.taps {
-            let sourceRow = start &+ t
-            let slot = sourceRow % slots
-            let slotAddress = (ring + slot &* ringRowBytes).assumingMemoryBound(to: Int16.self)
-            if rowIDs[slot] != sourceRow {
-              ResampleVerticalPass.widen(source.rowAddress(sourceRow) + firstColumn &* 4, width: width, into: slotAddress)
-              rowIDs[slot] = sourceRow
-            }
-            rowPointers[t] = UnsafePointer(slotAddress)
+          let rowPointers = ringSlots.rows(from: Int(vertical.starts[r]), count: vertical.taps) { sourceRow, slot in
+            ResampleVerticalPass.widen(source.rowAddress(sourceRow) + firstColumn &* 4, width: width, into: slot)
           }
           ResampleVerticalPass.widenedToPairs(
             rows: rowPointers, weights: vertical.weights + r &* vertical.taps, taps: vertical.taps,
@@ -224,24 +214,12 @@ struct ResampleRowProducer {
           deliver(y, UnsafeRawPointer(out))
         }
       case .horizontalFirst:
-        let slots = ringRows
-        for s in 0..<slots { rowIDs[s] = -1 }
-        let rowPointers = UnsafeMutableRawPointer(pointers).assumingMemoryBound(to: UnsafePointer<Int16>.self)
+        let ringSlots = RingRows(ids: rowIDs, slots: ringRows, base: ring, slotBytes: ringRowBytes, pointers: pointers)
         for r in band {
           let y = rows.lowerBound &+ r
-          let start = Int(vertical.starts[r])
-          for t in 0..<vertical.taps {
-            let sourceRow = start &+ t
-            let slot = sourceRow % slots
-            let slotAddress = (ring + slot &* ringRowBytes).assumingMemoryBound(to: Int16.self)
-            if rowIDs[slot] != sourceRow {
-              pairs.fill(
-                fromBytes: source.rowAddress(sourceRow) + firstColumn &* 4, width: horizontal.sourceRange.count)
-              ResampleHorizontalPass.pairsToIntermediate(
-                pairs, sourceOffset: firstColumn, table: horizontal, output: slotAddress)
-              rowIDs[slot] = sourceRow
-            }
-            rowPointers[t] = UnsafePointer(slotAddress)
+          let rowPointers = ringSlots.rows(from: Int(vertical.starts[r]), count: vertical.taps) { sourceRow, slot in
+            pairs.fill(fromBytes: source.rowAddress(sourceRow) + firstColumn &* 4, width: horizontal.sourceRange.count)
+            ResampleHorizontalPass.pairsToIntermediate(pairs, sourceOffset: firstColumn, table: horizontal, output: slot)
           }
           let out = target(y) ?? outputRow
           ResampleVerticalPass.intermediateToBytes(
@@ -251,6 +229,47 @@ struct ResampleRowProducer {
           deliver(y, UnsafeRawPointer(out))
         }
       }
+    }
+  }
+
+  /// The ring of `Int16` rows both two-pass orders keep: slot `row % slots` holds source row
+  /// `row` once filled, `ids` says which row each slot holds (-1: none yet).
+  private struct RingRows {
+    let ids: UnsafeMutablePointer<Int>
+    let slots: Int
+    let base: UnsafeMutableRawPointer
+    let slotBytes: Int
+    let pointers: UnsafeMutablePointer<UnsafePointer<Int16>>
+
+    init(
+      ids: UnsafeMutablePointer<Int>, slots: Int, base: UnsafeMutableRawPointer, slotBytes: Int,
+      pointers: UnsafeMutablePointer<UnsafeRawPointer>
+    ) {
+      for s in 0..<slots { ids[s] = -1 }
+      self.ids = ids
+      self.slots = slots
+      self.base = base
+      self.slotBytes = slotBytes
+      self.pointers = UnsafeMutableRawPointer(pointers).assumingMemoryBound(to: UnsafePointer<Int16>.self)
+    }
+
+    /// Pointers to the slots of source rows `first ..< first + count`, filling with
+    /// `fill(row, slot)` each slot that does not hold its row yet.
+    @inline(__always)
+    func rows(
+      from first: Int, count: Int, fill: (Int, UnsafeMutablePointer<Int16>) -> Void
+    ) -> UnsafePointer<UnsafePointer<Int16>> {
+      for t in 0..<count {
+        let sourceRow = first &+ t
+        let slot = sourceRow % slots
+        let address = (base + slot &* slotBytes).assumingMemoryBound(to: Int16.self)
+        if ids[slot] != sourceRow {
+          fill(sourceRow, address)
+          ids[slot] = sourceRow
+        }
+        pointers[t] = UnsafePointer(address)
+      }
+      return UnsafePointer(pointers)
     }
   }
 
