@@ -1,5 +1,5 @@
 /// The vertical pass of horizontal-first order, in 16-bit arithmetic: rows of `Int16`
-/// intermediates (``ResamplePixelMath/rowIntermediateBits``: 64 × value) → RGBA8.
+/// intermediates (``Int16Lanes/rowIntermediateBits``: 64 × value) → RGBA8.
 ///
 /// Every lane of a row has the same weight, so a tap costs one `pmulhw` and one `paddw` per
 /// eight lanes (two pixels) — no interleaving and no 32-bit sums, where the `pmaddwd` form costs
@@ -89,8 +89,8 @@ extension ResampleVerticalPass {
     var x = 0
     while x < width {
       let s = sums(x &* 8)
-      let pixels = ResamplePixelMath.bytes((s.0 &+ bias) &>> shifts, (s.1 &+ bias) &>> shifts, clampToAlpha: clampToAlpha)
-      ResamplePixelMath.store(pixels, count: Swift.min(4, width &- x), to: output + x &* 4)
+      let pixels = Int16Lanes.bytes((s.0 &+ bias) &>> shifts, (s.1 &+ bias) &>> shifts, clampToAlpha: clampToAlpha)
+      Int16Lanes.store(pixels, count: Swift.min(4, width &- x), to: output + x &* 4)
       x &+= 4
     }
   }
@@ -142,7 +142,7 @@ struct ResampleWeightedRows {
   private static func add(
     _ row: UnsafeRawPointer, _ weight: SIMD8<Int16>, _ offset: Int, _ s: inout (SIMD8<Int16>, SIMD8<Int16>)
   ) {
-    s.0 &+= ResamplePixelMath.multiplyHigh((row + offset).loadUnaligned(as: SIMD8<Int16>.self), weight)
-    s.1 &+= ResamplePixelMath.multiplyHigh((row + offset).loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self), weight)
+    s.0 &+= Int16Lanes.multiplyHigh((row + offset).loadUnaligned(as: SIMD8<Int16>.self), weight)
+    s.1 &+= Int16Lanes.multiplyHigh((row + offset).loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self), weight)
   }
 }

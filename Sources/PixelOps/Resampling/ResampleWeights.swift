@@ -26,7 +26,7 @@ final class ResampleWeights: @unchecked Sendable {
   /// (`w1 = 0` past the last tap): the operand of a 16-bit multiply-add over a pixel pair laid
   /// out `[r0, r1, g0, g1, b0, b1, a0, a1]`.
   let pairedWeights: UnsafeMutablePointer<SIMD8<Int16>>
-  /// Per output, the byte offset of its first pair in a ``ResamplePairRow`` whose pixel 0 is
+  /// Per output, the byte offset of its first pair in a ``PixelPairRow`` whose pixel 0 is
   /// source index `sourceRange.lowerBound` and whose width is `sourceRange.count`.
   let pairOffsets: UnsafeMutablePointer<Int32>
   /// Which pairs of that pair row the outputs read (padding taps included), in runs over groups
@@ -63,7 +63,7 @@ final class ResampleWeights: @unchecked Sendable {
     self.weights = weights
     self.pairedWeights = pairedWeights
     let offsets = UnsafeMutablePointer<Int32>.allocate(capacity: max(count, 1))
-    let oddOffset = ResamplePairRow.pairCapacity(width: sourceRange.count) * 16
+    let oddOffset = PixelPairRow.pairCapacity(width: sourceRange.count) * 16
     for i in 0..<count {
       let relative = Int(starts[i]) - sourceRange.lowerBound
       offsets[i] = Int32((relative >> 1) * 16 + (relative & 1) * oddOffset)

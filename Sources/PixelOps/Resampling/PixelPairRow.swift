@@ -3,7 +3,7 @@
 /// (`Int16`), so one `pmaddwd` with `[w0, w1, w0, w1, ...]` weighs two taps of all four
 /// channels with no shuffle. Pairs starting at even pixels live in `even` (pair `m` is pixels
 /// `2m, 2m + 1`), those starting at odd pixels in `odd` (pixels `2m + 1, 2m + 2`).
-struct ResamplePairRow {
+struct PixelPairRow {
   /// Pairs `(0, 1), (2, 3), ...`; `odd` follows at `oddOffset` bytes.
   let even: UnsafeMutableRawPointer
   let oddOffset: Int
@@ -44,8 +44,8 @@ struct ResamplePairRow {
   @inline(__always)
   func writeEven(x: Int, _ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>, _ p2: SIMD4<Int32>, _ p3: SIMD4<Int32>) {
     let half = x &>> 1
-    even.storeBytes(of: ResamplePixelMath.pair(p0, p1), toByteOffset: half &* 16, as: SIMD8<Int16>.self)
-    even.storeBytes(of: ResamplePixelMath.pair(p2, p3), toByteOffset: (half &+ 1) &* 16, as: SIMD8<Int16>.self)
+    even.storeBytes(of: Int16Lanes.pair(p0, p1), toByteOffset: half &* 16, as: SIMD8<Int16>.self)
+    even.storeBytes(of: Int16Lanes.pair(p2, p3), toByteOffset: (half &+ 1) &* 16, as: SIMD8<Int16>.self)
   }
 
   /// Writes the odd pairs `(x - 1, x)` and `(x + 1, x + 2)` (`x` a multiple of 4): pairs
@@ -55,14 +55,14 @@ struct ResamplePairRow {
   @inline(__always)
   func writeOdd(x: Int, previous: SIMD4<Int32>, _ p0: SIMD4<Int32>, _ p1: SIMD4<Int32>, _ p2: SIMD4<Int32>) {
     let half = x &>> 1
-    odd.storeBytes(of: ResamplePixelMath.pair(previous, p0), toByteOffset: (half &- 1) &* 16, as: SIMD8<Int16>.self)
-    odd.storeBytes(of: ResamplePixelMath.pair(p1, p2), toByteOffset: half &* 16, as: SIMD8<Int16>.self)
+    odd.storeBytes(of: Int16Lanes.pair(previous, p0), toByteOffset: (half &- 1) &* 16, as: SIMD8<Int16>.self)
+    odd.storeBytes(of: Int16Lanes.pair(p1, p2), toByteOffset: half &* 16, as: SIMD8<Int16>.self)
   }
 
   /// Writes the last odd pair `(x - 1, x)` after the last group of four, with pixel `x` zero.
   @inline(__always)
   func finish(x: Int, previous: SIMD4<Int32>) {
-    odd.storeBytes(of: ResamplePixelMath.pair(previous, .zero), toByteOffset: ((x &>> 1) &- 1) &* 16, as: SIMD8<Int16>.self)
+    odd.storeBytes(of: Int16Lanes.pair(previous, .zero), toByteOffset: ((x &>> 1) &- 1) &* 16, as: SIMD8<Int16>.self)
   }
 
   @inline(__always)

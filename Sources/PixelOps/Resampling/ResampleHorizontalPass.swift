@@ -1,5 +1,5 @@
 /// The horizontal pass: each output pixel is the weighted sum of `taps` consecutive pixels of
-/// an intermediate row in pair layout (``ResamplePairRow``): one load and one `pmaddwd` per two
+/// an intermediate row in pair layout (``PixelPairRow``): one load and one `pmaddwd` per two
 /// taps, four output pixels rounded, clamped and stored together.
 enum ResampleHorizontalPass {
   /// Pair row → RGBA8 (the last pass of vertical-first order): input 32 × value.
@@ -11,10 +11,10 @@ enum ResampleHorizontalPass {
   ///   - clampToAlpha: Whether to clamp colour to alpha (filters with negative lobes).
   ///   - output: `table.count` RGBA8 pixels.
   static func pairsToBytes(
-    _ input: ResamplePairRow, sourceOffset: Int, table: ResampleWeights, clampToAlpha: Bool,
+    _ input: PixelPairRow, sourceOffset: Int, table: ResampleWeights, clampToAlpha: Bool,
     output: UnsafeMutableRawPointer
   ) {
-    let shift = Int32(table.fractionBits &+ ResamplePixelMath.intermediateBits)
+    let shift = Int32(table.fractionBits &+ Int16Lanes.intermediateBits)
     // One out-of-line function per common pair count, each with the count constant: inlined
     // into one large switch, the optimizer stopped inlining after the first few cases.
     switch table.pairsPerOutput {
@@ -36,7 +36,7 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes7(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 7)
@@ -44,7 +44,7 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes8(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 8)
@@ -52,7 +52,7 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes9(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 9)
@@ -60,7 +60,7 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes10(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 10)
@@ -68,7 +68,7 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes11(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 11)
@@ -76,7 +76,7 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes12(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 12)
@@ -84,7 +84,7 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes1(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 1)
@@ -92,7 +92,7 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes2(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 2)
@@ -100,7 +100,7 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes3(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 3)
@@ -108,7 +108,7 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes4(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 4)
@@ -116,7 +116,7 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes5(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 5)
@@ -124,19 +124,19 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toBytes6(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer
   ) {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 6)
   }
 
   /// Pair row of source values (0 ... 255) → intermediate (four `Int16` per pixel, 64 × value,
-  /// ``ResamplePixelMath/rowIntermediateBits``): the first pass of horizontal-first order. Writes `table.count` pixels rounded up to a
+  /// ``Int16Lanes/rowIntermediateBits``): the first pass of horizontal-first order. Writes `table.count` pixels rounded up to a
   /// multiple of 4 (the row must have room).
   static func pairsToIntermediate(
-    _ input: ResamplePairRow, sourceOffset: Int, table: ResampleWeights, output: UnsafeMutablePointer<Int16>
+    _ input: PixelPairRow, sourceOffset: Int, table: ResampleWeights, output: UnsafeMutablePointer<Int16>
   ) {
-    let shift = Int32(table.fractionBits &- ResamplePixelMath.rowIntermediateBits)
+    let shift = Int32(table.fractionBits &- Int16Lanes.rowIntermediateBits)
     switch table.pairsPerOutput {
     case 1: toIntermediate1(input, table, shift, output)
     case 2: toIntermediate2(input, table, shift, output)
@@ -148,28 +148,28 @@ enum ResampleHorizontalPass {
 
   @inline(never)
   private static func toIntermediate1(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
   ) {
     toIntermediate(input, 0, table, shift, output, pairs: 1)
   }
 
   @inline(never)
   private static func toIntermediate2(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
   ) {
     toIntermediate(input, 0, table, shift, output, pairs: 2)
   }
 
   @inline(never)
   private static func toIntermediate3(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
   ) {
     toIntermediate(input, 0, table, shift, output, pairs: 3)
   }
 
   @inline(never)
   private static func toIntermediate4(
-    _ input: ResamplePairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
+    _ input: PixelPairRow, _ table: ResampleWeights, _ shift: Int32, _ output: UnsafeMutablePointer<Int16>
   ) {
     toIntermediate(input, 0, table, shift, output, pairs: 4)
   }
@@ -177,13 +177,13 @@ enum ResampleHorizontalPass {
   /// The weighted sum of output `index`: `[r, g, b, a]`.
   @inline(__always)
   private static func sum(
-    _ input: ResamplePairRow, _ sourceOffset: Int, _ table: ResampleWeights, index: Int, pairs: Int
+    _ input: PixelPairRow, _ sourceOffset: Int, _ table: ResampleWeights, index: Int, pairs: Int
   ) -> SIMD4<Int32> {
     let pixels = UnsafeRawPointer(input.even) + Int(table.pairOffsets[index])
     let weights = UnsafeRawPointer(table.pairedWeights + index &* pairs)
     var sum = SIMD4<Int32>.zero
     for j in 0..<pairs {
-      sum &+= ResamplePixelMath.multiplyAdd(
+      sum &+= Int16Lanes.multiplyAdd(
         pixels.loadUnaligned(fromByteOffset: j &* 16, as: SIMD8<Int16>.self),
         weights.load(fromByteOffset: j &* 16, as: SIMD8<Int16>.self))
     }
@@ -194,7 +194,7 @@ enum ResampleHorizontalPass {
   /// inside the loop).
   @inline(__always)
   private static func toBytes(
-    _ input: ResamplePairRow, _ sourceOffset: Int, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
+    _ input: PixelPairRow, _ sourceOffset: Int, _ table: ResampleWeights, _ shift: Int32, _ clampToAlpha: Bool,
     _ output: UnsafeMutableRawPointer, pairs: Int
   ) {
     if clampToAlpha {
@@ -206,36 +206,36 @@ enum ResampleHorizontalPass {
 
   @inline(__always)
   private static func toBytes(
-    _ input: ResamplePairRow, _ sourceOffset: Int, _ table: ResampleWeights, _ shift: Int32,
+    _ input: PixelPairRow, _ sourceOffset: Int, _ table: ResampleWeights, _ shift: Int32,
     _ output: UnsafeMutableRawPointer, pairs: Int, clampToAlpha: Bool
   ) {
     let count = table.count
     var i = 0
     while i &+ 4 <= count {
-      let pixels = ResamplePixelMath.bytes(
-        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: i, pairs: pairs), shift: shift),
-        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: i &+ 1, pairs: pairs), shift: shift),
-        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: i &+ 2, pairs: pairs), shift: shift),
-        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: i &+ 3, pairs: pairs), shift: shift),
+      let pixels = Int16Lanes.bytes(
+        Int16Lanes.rounded(sum(input, sourceOffset, table, index: i, pairs: pairs), shift: shift),
+        Int16Lanes.rounded(sum(input, sourceOffset, table, index: i &+ 1, pairs: pairs), shift: shift),
+        Int16Lanes.rounded(sum(input, sourceOffset, table, index: i &+ 2, pairs: pairs), shift: shift),
+        Int16Lanes.rounded(sum(input, sourceOffset, table, index: i &+ 3, pairs: pairs), shift: shift),
         clampToAlpha: clampToAlpha)
       (output + i &* 4).storeBytes(of: pixels, as: SIMD16<UInt8>.self)
       i &+= 4
     }
     if i < count {
       let last = count &- 1
-      let pixels = ResamplePixelMath.bytes(
-        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: i, pairs: pairs), shift: shift),
-        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: min(i &+ 1, last), pairs: pairs), shift: shift),
-        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: min(i &+ 2, last), pairs: pairs), shift: shift),
-        ResamplePixelMath.rounded(sum(input, sourceOffset, table, index: last, pairs: pairs), shift: shift),
+      let pixels = Int16Lanes.bytes(
+        Int16Lanes.rounded(sum(input, sourceOffset, table, index: i, pairs: pairs), shift: shift),
+        Int16Lanes.rounded(sum(input, sourceOffset, table, index: min(i &+ 1, last), pairs: pairs), shift: shift),
+        Int16Lanes.rounded(sum(input, sourceOffset, table, index: min(i &+ 2, last), pairs: pairs), shift: shift),
+        Int16Lanes.rounded(sum(input, sourceOffset, table, index: last, pairs: pairs), shift: shift),
         clampToAlpha: clampToAlpha)
-      ResamplePixelMath.store(pixels, count: count &- i, to: output + i &* 4)
+      Int16Lanes.store(pixels, count: count &- i, to: output + i &* 4)
     }
   }
 
   @inline(__always)
   private static func toIntermediate(
-    _ input: ResamplePairRow, _ sourceOffset: Int, _ table: ResampleWeights, _ shift: Int32,
+    _ input: PixelPairRow, _ sourceOffset: Int, _ table: ResampleWeights, _ shift: Int32,
     _ output: UnsafeMutablePointer<Int16>, pairs: Int
   ) {
     let count = table.count
@@ -246,8 +246,8 @@ enum ResampleHorizontalPass {
       let p0 = sum(input, sourceOffset, table, index: i, pairs: pairs)
       let p1 = sum(input, sourceOffset, table, index: min(i &+ 1, last), pairs: pairs)
       out.storeBytes(
-        of: ResamplePixelMath.pack(
-          ResamplePixelMath.rounded(p0, shift: shift), ResamplePixelMath.rounded(p1, shift: shift)),
+        of: Int16Lanes.pack(
+          Int16Lanes.rounded(p0, shift: shift), Int16Lanes.rounded(p1, shift: shift)),
         toByteOffset: i &* 8, as: SIMD8<Int16>.self)
       i &+= 2
     }

@@ -59,7 +59,7 @@ extension Compositor {
   }
 
   /// The kernel-table row that composites resampled rows of an image source.
-  static func resampledRowKernel(sourceIsOpaque: Bool, options: CompositeOptions) -> CompositeKernelRow {
+  static func resampledRowKernel(sourceIsOpaque: Bool, options: CompositeOptions) -> CompositeKernelEntry {
     CompositeKernelTable.row(
       for: CompositeRequest(
         mode: options.blendMode, source: .image, sourceIsOpaque: sourceIsOpaque, sourceIsTransparent: false,

@@ -18,7 +18,7 @@ struct CompositeRequest: Equatable, Sendable {
 }
 
 /// One row of the table: the kernel serves every request matching all of its conditions.
-struct CompositeKernelRow: Sendable {
+struct CompositeKernelEntry: Sendable {
   let name: String
   let matches: @Sendable (CompositeRequest) -> Bool
   let kernel: CompositeRowKernel
@@ -35,54 +35,54 @@ struct CompositeKernelRow: Sendable {
 /// wins, so specialised rows stand before general ones, and a test checks that every row is
 /// reachable (no earlier row shadows it). The last row matches everything.
 enum CompositeKernelTable {
-  static let rows: [CompositeKernelRow] = [
+  static let rows: [CompositeKernelEntry] = [
     // Operator strength reduction (pixman's optimize_operator): an opaque source drawn with
     // `normal` is a copy; `copy` and `clear` at full coverage need no arithmetic.
-    CompositeKernelRow(
+    CompositeKernelEntry(
       name: "src_8888_8888",
       matches: {
         $0.source == .image && $0.hasFullOpacity && !$0.hasCoverage
           && ($0.mode == .copy || ($0.mode == .normal && $0.sourceIsOpaque))
       },
       kernel: SourceOverKernels.copyImage, copiesSource: true, storesOnly: true),
-    CompositeKernelRow(
+    CompositeKernelEntry(
       name: "src_n_8888",
       matches: { $0.source == .solid && !$0.hasCoverage && ($0.mode == .copy || ($0.mode == .normal && $0.sourceIsOpaque)) },
       kernel: SourceOverKernels.fillSolid, storesOnly: true),
-    CompositeKernelRow(
+    CompositeKernelEntry(
       name: "clear_8888", matches: { $0.mode == .clear && !$0.hasCoverage }, kernel: SourceOverKernels.clear,
       storesOnly: true),
-    CompositeKernelRow(
+    CompositeKernelEntry(
       name: "over_transparent_n", matches: { $0.mode == .normal && $0.source == .solid && $0.sourceIsTransparent },
       kernel: { _, _ in }),
-    CompositeKernelRow(
+    CompositeKernelEntry(
       name: "over_8888_8888",
       matches: { $0.mode == .normal && $0.source == .image && $0.hasFullOpacity && !$0.hasCoverage },
       kernel: SourceOverKernels.overImage),
-    CompositeKernelRow(
+    CompositeKernelEntry(
       name: "over_8888_n_8888",
       matches: { $0.mode == .normal && $0.source == .image && !$0.hasCoverage },
       kernel: SourceOverKernels.overImageWithOpacity),
-    CompositeKernelRow(
+    CompositeKernelEntry(
       name: "over_8888_8_8888", matches: { $0.mode == .normal && $0.source == .image && $0.hasCoverage },
       kernel: SourceOverKernels.overImageMasked),
-    CompositeKernelRow(
+    CompositeKernelEntry(
       name: "over_n_8888", matches: { $0.mode == .normal && $0.source == .solid && !$0.hasCoverage },
       kernel: SourceOverKernels.overSolid),
-    CompositeKernelRow(
+    CompositeKernelEntry(
       name: "over_n_8_8888", matches: { $0.mode == .normal && $0.source == .solid && $0.hasCoverage },
       kernel: SourceOverKernels.overSolidMasked),
-    CompositeKernelRow(
+    CompositeKernelEntry(
       name: "multiply_8888_8888", matches: { $0.mode == .multiply && $0.source == .image && !$0.hasCoverage },
       kernel: SeparableBlendKernels.multiplyImage),
-    CompositeKernelRow(
+    CompositeKernelEntry(
       name: "screen_8888_8888", matches: { $0.mode == .screen && $0.source == .image && !$0.hasCoverage },
       kernel: SeparableBlendKernels.screenImage),
-    CompositeKernelRow(name: "generic", matches: { _ in true }, kernel: GenericCompositeKernel.composite),
+    CompositeKernelEntry(name: "generic", matches: { _ in true }, kernel: GenericCompositeKernel.composite),
   ]
 
   /// The first row that matches `request`.
-  static func row(for request: CompositeRequest) -> CompositeKernelRow {
+  static func row(for request: CompositeRequest) -> CompositeKernelEntry {
     rows.first { $0.matches(request) }!
   }
 }

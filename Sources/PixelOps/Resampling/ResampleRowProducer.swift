@@ -137,7 +137,7 @@ struct ResampleRowProducer {
   private var weightVectorBytes: Int {
     order == .horizontalFirst ? Self.aligned(vertical.taps &* MemoryLayout<SIMD8<Int16>>.stride) : 0
   }
-  private var pairRowBytes: Int { Self.aligned(ResamplePairRow.byteCount(width: horizontal.sourceRange.count)) }
+  private var pairRowBytes: Int { Self.aligned(PixelPairRow.byteCount(width: horizontal.sourceRange.count)) }
   private var outputRowBytes: Int { Self.aligned(columns.count &* 4 &+ 16) }
   /// Scratch one band needs.
   var scratchByteCount: Int {
@@ -173,7 +173,7 @@ struct ResampleRowProducer {
       cursor += pointerBytes
       let weightVectors = cursor.bindMemory(to: SIMD8<Int16>.self, capacity: max(vertical.taps, 1))
       cursor += weightVectorBytes
-      let pairs = ResamplePairRow(base: cursor, width: horizontal.sourceRange.count)
+      let pairs = PixelPairRow(base: cursor, width: horizontal.sourceRange.count)
       cursor += pairRowBytes
       let ring = cursor
       cursor += ringRows &* ringRowBytes

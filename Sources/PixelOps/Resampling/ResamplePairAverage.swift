@@ -20,14 +20,14 @@ enum ResamplePairAverage {
       let b0 = (bottom + i &* 8).loadUnaligned(as: SIMD16<UInt8>.self)
       let b1 = (bottom + (i &* 8 &+ 16)).loadUnaligned(as: SIMD16<UInt8>.self)
       // Vertical sums of source pixels 0-1, 2-3, 4-5, 6-7 (16-bit lanes).
-      let v01 = ResamplePixelMath.widenLow(a0) &+ ResamplePixelMath.widenLow(b0)
-      let v23 = ResamplePixelMath.widenHigh(a0) &+ ResamplePixelMath.widenHigh(b0)
-      let v45 = ResamplePixelMath.widenLow(a1) &+ ResamplePixelMath.widenLow(b1)
-      let v67 = ResamplePixelMath.widenHigh(a1) &+ ResamplePixelMath.widenHigh(b1)
+      let v01 = Int16Lanes.widenLow(a0) &+ Int16Lanes.widenLow(b0)
+      let v23 = Int16Lanes.widenHigh(a0) &+ Int16Lanes.widenHigh(b0)
+      let v45 = Int16Lanes.widenLow(a1) &+ Int16Lanes.widenLow(b1)
+      let v67 = Int16Lanes.widenHigh(a1) &+ Int16Lanes.widenHigh(b1)
       // Horizontal: destination pixel k = source pixels 2k + 2k+1.
       let low = (halves(v01, v23, high: false) &+ halves(v01, v23, high: true) &+ two) &>> 2
       let high = (halves(v45, v67, high: false) &+ halves(v45, v67, high: true) &+ two) &>> 2
-      let pixels = ResamplePixelMath.bytes(low, high, clampToAlpha: false)
+      let pixels = Int16Lanes.bytes(low, high, clampToAlpha: false)
       (output + i &* 4).storeBytes(of: pixels, as: SIMD16<UInt8>.self)
       i &+= 4
     }

@@ -1,4 +1,4 @@
-/// Arithmetic the resampling passes share: 16-bit multiply-adds over interleaved pairs, the
+/// Lane helpers of the resampling passes: 16-bit multiply-adds over interleaved pairs, the
 /// pair layout of intermediate rows, and the final rounding of fixed-point sums to RGBA8.
 ///
 /// Intermediate values (between the two passes) are `Int16` holding 32 × the channel value
@@ -9,7 +9,7 @@
 /// Every operation here compiles to a few SSE2 instructions on the default build (checked in
 /// the assembly): `pmaddwd`, `punpckl/hbw`, `punpckl/hwd`, `punpckl/hdq`, `packssdw`,
 /// `packuswb`, `pminub`, `pmulhw`.
-enum ResamplePixelMath {
+enum Int16Lanes {
   /// Fraction bits of intermediate values in pair layout, between the passes of vertical-first
   /// order (32 × the 8-bit value).
   static let intermediateBits = 5

@@ -32,9 +32,9 @@ enum SeparableBlendKernels {
     let scalesSource = opacity != 255
     @inline(__always)
     func blend4(_ sourcePixels: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
-      let s = scalesSource ? SourceOverKernels.scale(sourcePixels, by: opacityFactor) : sourcePixels
-      let inverseSourceAlpha = spread(255 &- (littleEndianLanes(s) &>> 24))
-      let inverseDestinationAlpha = spread(255 &- (littleEndianLanes(d) &>> 24))
+      let s = scalesSource ? ByteLanes.scale(sourcePixels, by: opacityFactor) : sourcePixels
+      let inverseSourceAlpha = ByteLanes.spread(255 &- (littleEndianLanes(s) &>> 24))
+      let inverseDestinationAlpha = ByteLanes.spread(255 &- (littleEndianLanes(d) &>> 24))
       let even = numerator(
         unsafeBitCast(s & 0x00FF_00FF, to: SIMD8<UInt16>.self), unsafeBitCast(d & 0x00FF_00FF, to: SIMD8<UInt16>.self),
         inverseSourceAlpha, inverseDestinationAlpha)
@@ -47,11 +47,5 @@ enum SeparableBlendKernels {
     }
     // A transparent source leaves the destination as it is in both modes.
     PixelLoop.combine32(source, into: destination, span.count, skippingTransparentSource: true, blend4)
-  }
-
-  /// One value per pixel (lane i) into both 16-bit halves of lane i.
-  @inline(__always)
-  private static func spread(_ values: SIMD4<UInt32>) -> SIMD8<UInt16> {
-    unsafeBitCast(values | (values &<< 16), to: SIMD8<UInt16>.self)
   }
 }

@@ -74,19 +74,19 @@ enum SourceOverKernels {
       let word = coverageWord(coverage, at: x, stride: span.coverageStride)
       if word != 0 {
         let m = SIMD4<UInt32>(word & 0xFF, (word &>> 8) & 0xFF, (word &>> 16) & 0xFF, word &>> 24)
-        let c = div255(m &* opacity)
+        let c = ByteLanes.div255(m &* opacity)
         let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
         let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-        destination.storeBytes(of: overScaled(s, by: perPixelFactor(c), onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        destination.storeBytes(of: overScaled(s, by: ByteLanes.spread(c), onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
       }
       x &+= 4
     }
     while x < span.count {
       let m = UInt32(coverage.load(fromByteOffset: x &* span.coverageStride, as: UInt8.self))
-      let c = div255(SIMD4(m, 0, 0, 0) &* opacity)
+      let c = ByteLanes.div255(SIMD4(m, 0, 0, 0) &* opacity)
       let s = SIMD4<UInt32>(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
       let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
-      destination.storeBytes(of: overScaled(s, by: perPixelFactor(c), onto: d)[0], toByteOffset: x &* 4, as: UInt32.self)
+      destination.storeBytes(of: overScaled(s, by: ByteLanes.spread(c), onto: d)[0], toByteOffset: x &* 4, as: UInt32.self)
       x &+= 1
     }
   }
@@ -155,24 +155,12 @@ enum SourceOverKernels {
     span.destination.initializeMemory(as: UInt8.self, repeating: 0, count: span.count &* 4)
   }
 
-  /// Per-pixel factors (lane i of `factors` for pixel i) spread to the 16-bit lanes ``scale(_:by:)`` uses.
-  @inline(__always)
-  private static func perPixelFactor(_ factors: SIMD4<UInt32>) -> SIMD8<UInt16> {
-    unsafeBitCast(factors | (factors &<< 16), to: SIMD8<UInt16>.self)
-  }
-
-  @inline(__always)
-  private static func div255(_ x: SIMD4<UInt32>) -> SIMD4<UInt32> {
-    let t = x &+ 128
-    return (t &+ (t &>> 8)) &>> 8
-  }
-
   /// `s + round(d * (255 - sa) / 255)` for 4 pixels (lanes hold bytes R, G, B, A in memory order).
   @inline(__always)
   static func over(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
     let inverseAlpha = 255 &- (littleEndianLanes(s) &>> 24)
     let factor = unsafeBitCast(inverseAlpha | (inverseAlpha &<< 16), to: SIMD8<UInt16>.self)
-    let scaled = scale(d, by: factor)
+    let scaled = ByteLanes.scale(d, by: factor)
     // Byte-wise add: no carry can cross channels even for invalid (colour > alpha) input.
     let sum = unsafeBitCast(s, to: SIMD16<UInt8>.self) &+ unsafeBitCast(scaled, to: SIMD16<UInt8>.self)
     return unsafeBitCast(sum, to: SIMD4<UInt32>.self)
@@ -204,16 +192,5 @@ enum SourceOverKernels {
     let even = unsafeBitCast(resultEven, to: SIMD4<UInt32>.self) & 0x00FF_00FF
     let odd = unsafeBitCast(resultOdd, to: SIMD4<UInt32>.self) & 0x00FF_00FF
     return even | (odd &<< 8)
-  }
-
-  /// Every byte of 4 pixels times its 16-bit factor (per pixel, the same for even and odd
-  /// bytes), divided by 255 exactly.
-  @inline(__always)
-  static func scale(_ pixels: SIMD4<UInt32>, by factor: SIMD8<UInt16>) -> SIMD4<UInt32> {
-    let even = unsafeBitCast(pixels & 0x00FF_00FF, to: SIMD8<UInt16>.self)
-    let odd = unsafeBitCast((pixels &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self)
-    let scaledEven = unsafeBitCast(ExactDivision.div255(even &* factor), to: SIMD4<UInt32>.self)
-    let scaledOdd = unsafeBitCast(ExactDivision.div255(odd &* factor), to: SIMD4<UInt32>.self)
-    return scaledEven | (scaledOdd &<< 8)
   }
 }

@@ -26,11 +26,11 @@ enum ResampleVerticalPass {
   ///   - output: The pair row written.
   static func widenedToPairs(
     rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int, fractionBits: Int, width: Int,
-    pairRuns: UnsafeBufferPointer<Int32>, output: ResamplePairRow
+    pairRuns: UnsafeBufferPointer<Int32>, output: PixelPairRow
   ) {
-    let shift = Int32(fractionBits &- ResamplePixelMath.intermediateBits)
-    if taps <= ResampleRowPairs.maximumTaps {
-      let pairs = ResampleRowPairs(rows: rows, weights: weights, taps: taps)
+    let shift = Int32(fractionBits &- Int16Lanes.intermediateBits)
+    if taps <= VerticalTapRegisters.maximumTaps {
+      let pairs = VerticalTapRegisters(rows: rows, weights: weights, taps: taps)
       switch (taps &+ 1) >> 1 {
       case 1: toPairs(pairRuns, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 1) }
       case 2: toPairs(pairRuns, shift: shift, output: output) { pairs.sums(offset: $0, pairs: 2) }
@@ -53,7 +53,7 @@ enum ResampleVerticalPass {
   /// through `runs`, each segment writing the even pairs, the odd pairs or both.
   @inline(__always)
   private static func toPairs(
-    _ runs: UnsafeBufferPointer<Int32>, shift: Int32, output: ResamplePairRow,
+    _ runs: UnsafeBufferPointer<Int32>, shift: Int32, output: PixelPairRow,
     _ sums: (Int) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
   ) {
     var previous = SIMD4<Int32>.zero
@@ -74,7 +74,7 @@ enum ResampleVerticalPass {
   /// returns the segment's last pixel.
   @inline(__always)
   private static func toPairs(
-    _ segment: Range<Int>, _ previous: SIMD4<Int32>, _ shift: Int32, _ output: ResamplePairRow, even: Bool, odd: Bool,
+    _ segment: Range<Int>, _ previous: SIMD4<Int32>, _ shift: Int32, _ output: PixelPairRow, even: Bool, odd: Bool,
     _ sums: (Int) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
   ) -> SIMD4<Int32> {
     var previous = previous
@@ -82,10 +82,10 @@ enum ResampleVerticalPass {
     let end = segment.upperBound &* 4
     while x < end {
       let s = sums(x &* 8)
-      let p0 = ResamplePixelMath.rounded(s.0, shift: shift)
-      let p1 = ResamplePixelMath.rounded(s.1, shift: shift)
-      let p2 = ResamplePixelMath.rounded(s.2, shift: shift)
-      let p3 = ResamplePixelMath.rounded(s.3, shift: shift)
+      let p0 = Int16Lanes.rounded(s.0, shift: shift)
+      let p1 = Int16Lanes.rounded(s.1, shift: shift)
+      let p2 = Int16Lanes.rounded(s.2, shift: shift)
+      let p3 = Int16Lanes.rounded(s.3, shift: shift)
       if even { output.writeEven(x: x, p0, p1, p2, p3) }
       if odd { output.writeOdd(x: x, previous: previous, p0, p1, p2) }
       previous = p3
@@ -116,8 +116,8 @@ enum ResampleVerticalPass {
     if x < width {
       var bytes = SIMD16<UInt8>.zero
       withUnsafeMutableBytes(of: &bytes) { $0.baseAddress!.copyMemory(from: source + x &* 4, byteCount: (width &- x) &* 4) }
-      out.storeBytes(of: ResamplePixelMath.widenLow(bytes), toByteOffset: x &* 8, as: SIMD8<Int16>.self)
-      out.storeBytes(of: ResamplePixelMath.widenHigh(bytes), toByteOffset: x &* 8 &+ 16, as: SIMD8<Int16>.self)
+      out.storeBytes(of: Int16Lanes.widenLow(bytes), toByteOffset: x &* 8, as: SIMD8<Int16>.self)
+      out.storeBytes(of: Int16Lanes.widenHigh(bytes), toByteOffset: x &* 8 &+ 16, as: SIMD8<Int16>.self)
     }
   }
 
@@ -125,24 +125,24 @@ enum ResampleVerticalPass {
   @inline(__always)
   private static func widenFour(_ source: UnsafeRawPointer, _ out: UnsafeMutableRawPointer, _ x: Int) {
     let bytes = (source + x &* 4).loadUnaligned(as: SIMD16<UInt8>.self)
-    out.storeBytes(of: ResamplePixelMath.widenLow(bytes), toByteOffset: x &* 8, as: SIMD8<Int16>.self)
-    out.storeBytes(of: ResamplePixelMath.widenHigh(bytes), toByteOffset: x &* 8 &+ 16, as: SIMD8<Int16>.self)
+    out.storeBytes(of: Int16Lanes.widenLow(bytes), toByteOffset: x &* 8, as: SIMD8<Int16>.self)
+    out.storeBytes(of: Int16Lanes.widenHigh(bytes), toByteOffset: x &* 8 &+ 16, as: SIMD8<Int16>.self)
   }
 
-  /// More than ``ResampleRowPairs/maximumTaps`` rows: groups of 8 rows in a stack array,
+  /// More than ``VerticalTapRegisters/maximumTaps`` rows: groups of 8 rows in a stack array,
   /// the last group holding `lastPairs` (1 ... 4) pairs.
   @inline(__always)
   private static func withChunks(
     rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int,
-    _ body: (UnsafeMutableBufferPointer<ResampleRowPairs>, Int) -> Void
+    _ body: (UnsafeMutableBufferPointer<VerticalTapRegisters>, Int) -> Void
   ) {
-    let groupTaps = ResampleRowPairs.maximumTaps
+    let groupTaps = VerticalTapRegisters.maximumTaps
     let count = (taps &+ groupTaps &- 1) / groupTaps
-    withUnsafeTemporaryAllocation(of: ResampleRowPairs.self, capacity: count) { chunks in
+    withUnsafeTemporaryAllocation(of: VerticalTapRegisters.self, capacity: count) { chunks in
       for c in 0..<count {
         let first = c &* groupTaps
         chunks.initializeElement(
-          at: c, to: ResampleRowPairs(rows: rows + first, weights: weights + first, taps: min(groupTaps, taps &- first)))
+          at: c, to: VerticalTapRegisters(rows: rows + first, weights: weights + first, taps: min(groupTaps, taps &- first)))
       }
       let lastTaps = taps &- (count &- 1) &* groupTaps
       body(chunks, (lastTaps &+ 1) >> 1)
@@ -151,7 +151,7 @@ enum ResampleVerticalPass {
 
   @inline(__always)
   private static func chunkedSums(
-    _ chunks: UnsafeMutableBufferPointer<ResampleRowPairs>, _ lastPairs: Int, offset: Int
+    _ chunks: UnsafeMutableBufferPointer<VerticalTapRegisters>, _ lastPairs: Int, offset: Int
   ) -> (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>) {
     let last = chunks.count &- 1
     var s = chunks[last].sums(offset: offset, pairs: lastPairs)

@@ -2,7 +2,7 @@
 /// one vertical-pass row, so the per-pixel loop reloads neither row pointers nor weights (the
 /// compiler cannot hoist them out of the loop itself: they sit in memory the loop's stores
 /// might alias). Rows beyond `taps` pair with themselves at weight 0.
-struct ResampleRowPairs {
+struct VerticalTapRegisters {
   static let maximumTaps = 8
 
   private var a: (UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer)
@@ -16,8 +16,8 @@ struct ResampleRowPairs {
     a = (row(0), row(2), row(4), row(6))
     b = (row(1), row(3), row(5), row(7))
     w = (
-      ResamplePixelMath.weightPair(weight(0), weight(1)), ResamplePixelMath.weightPair(weight(2), weight(3)),
-      ResamplePixelMath.weightPair(weight(4), weight(5)), ResamplePixelMath.weightPair(weight(6), weight(7))
+      Int16Lanes.weightPair(weight(0), weight(1)), Int16Lanes.weightPair(weight(2), weight(3)),
+      Int16Lanes.weightPair(weight(4), weight(5)), Int16Lanes.weightPair(weight(6), weight(7))
     )
   }
 
@@ -41,9 +41,9 @@ struct ResampleRowPairs {
     let b01 = (b + offset).loadUnaligned(as: SIMD8<Int16>.self)
     let a23 = (a + offset).loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self)
     let b23 = (b + offset).loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self)
-    s.0 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveLow(a01, b01), w)
-    s.1 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveHigh(a01, b01), w)
-    s.2 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveLow(a23, b23), w)
-    s.3 &+= ResamplePixelMath.multiplyAdd(ResamplePixelMath.interleaveHigh(a23, b23), w)
+    s.0 &+= Int16Lanes.multiplyAdd(Int16Lanes.interleaveLow(a01, b01), w)
+    s.1 &+= Int16Lanes.multiplyAdd(Int16Lanes.interleaveHigh(a01, b01), w)
+    s.2 &+= Int16Lanes.multiplyAdd(Int16Lanes.interleaveLow(a23, b23), w)
+    s.3 &+= Int16Lanes.multiplyAdd(Int16Lanes.interleaveHigh(a23, b23), w)
   }
 }
