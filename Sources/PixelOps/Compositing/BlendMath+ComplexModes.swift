@@ -2,7 +2,7 @@
 /// burn, soft light) and the non-separable modes (hue, saturation, color, luminosity): the W3C
 /// *Compositing and Blending Level 1* formulas composited with source-over.
 extension BlendMath {
-  /// Colour channels of `mode` composited as in ``separableOrNonSeparable``:
+  /// `blend` composited with source-over, as the simple separable modes are:
   /// `s (1 - da) + d (1 - sa) + sa da B(s/sa, d/da)` in 0...255, clamped to 0...alpha of the
   /// result; lane 3 holds that alpha, `sa + da - sa da` (the caller sets it again).
   ///
@@ -13,9 +13,8 @@ extension BlendMath {
   /// the exact result rounded. Inputs are first clamped to valid premultiplied pixels (alpha
   /// 0...255, colour 0...alpha), so invalid input neither traps nor produces NaN. When `sa` or
   /// `da` is 0 the blend term is 0 and only the uncovered parts remain (a transparent source
-  /// leaves the destination unchanged). Modes outside this family are treated as `normal`
-  /// (`B = Cs`).
-  static func complexModes(_ mode: BlendMode, _ source: Pixel, _ destination: Pixel) -> Pixel {
+  /// leaves the destination unchanged).
+  static func complexModes(_ blend: ComplexBlend, _ source: Pixel, _ destination: Pixel) -> Pixel {
     let s = validPremultiplied(source)
     let d = validPremultiplied(destination)
     let sa = s[3]
@@ -27,14 +26,13 @@ extension BlendMath {
     if sa == 0 || da == 0 {
       color = divide(uncovered)
     } else {
-      switch mode {
+      switch blend {
       case .hardLight: color = divide(uncovered &+ hardLightTerm(source: s, backdrop: d))
       case .overlay: color = divide(uncovered &+ hardLightTerm(source: d, backdrop: s))
       case .colorDodge: color = eachColorChannel(s, d, uncovered, colorDodgeChannel)
       case .colorBurn: color = eachColorChannel(s, d, uncovered, colorBurnChannel)
       case .softLight: color = eachColorChannel(s, d, uncovered, softLightChannel)
-      case .hue, .saturation, .color, .luminosity: color = nonSeparable(mode, s, d, uncovered)
-      default: color = divide(uncovered &+ s &* da)
+      case .nonSeparable(let mode): color = nonSeparable(mode, s, d, uncovered)
       }
     }
     return withAlpha(pointwiseMin(color, Pixel(repeating: alpha)), alpha)

@@ -67,21 +67,20 @@ extension BlendMath {
     }
   }
 
-  /// `B(Cb, Cs)` of a non-separable mode; `normal` (`Cs`) for any other mode.
+  /// `B(Cb, Cs)` of a non-separable mode.
   @inline(__always)
-  static func nonSeparableBlend(_ mode: BlendMode, source cs: UnitColor, backdrop cb: UnitColor) -> UnitColor {
+  static func nonSeparableBlend(_ mode: NonSeparableBlend, source cs: UnitColor, backdrop cb: UnitColor) -> UnitColor {
     switch mode {
     case .hue: cs.withSaturation(cb.saturation).withLuminosity(cb.luminosity)
     case .saturation: cb.withSaturation(cs.saturation).withLuminosity(cb.luminosity)
     case .color: cs.withLuminosity(cb.luminosity)
     case .luminosity: cb.withLuminosity(cs.luminosity)
-    default: cs
     }
   }
 
   /// Colour channels of a non-separable mode composited with source-over, rounded to nearest:
   /// `(uncovered + sa da B) / 255` for valid premultiplied `s`, `d` with `sa > 0`, `da > 0`.
-  static func nonSeparable(_ mode: BlendMode, _ s: Pixel, _ d: Pixel, _ uncovered: Pixel) -> Pixel {
+  static func nonSeparable(_ mode: NonSeparableBlend, _ s: Pixel, _ d: Pixel, _ uncovered: Pixel) -> Pixel {
     let b = nonSeparableBlend(mode, source: UnitColor(unpremultiplying: s), backdrop: UnitColor(unpremultiplying: d))
     let weight = Double(s[3] &* d[3])
     return Pixel(

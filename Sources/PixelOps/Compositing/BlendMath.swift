@@ -29,27 +29,39 @@ enum BlendMath {
       let alpha = min(255, sa &+ da)
       let color = clamp(Pixel(repeating: alpha) &- ((Pixel(repeating: sa) &- s) &+ (Pixel(repeating: da) &- d)))
       return withAlpha(color, alpha)
-    default:
-      return separableOrNonSeparable(mode, s, d)
+    case .multiply: return simpleSeparable(.multiply, s, d)
+    case .screen: return simpleSeparable(.screen, s, d)
+    case .darken: return simpleSeparable(.darken, s, d)
+    case .lighten: return simpleSeparable(.lighten, s, d)
+    case .difference: return simpleSeparable(.difference, s, d)
+    case .exclusion: return simpleSeparable(.exclusion, s, d)
+    case .overlay: return complexModes(.overlay, s, d)
+    case .hardLight: return complexModes(.hardLight, s, d)
+    case .colorDodge: return complexModes(.colorDodge, s, d)
+    case .colorBurn: return complexModes(.colorBurn, s, d)
+    case .softLight: return complexModes(.softLight, s, d)
+    case .hue: return complexModes(.nonSeparable(.hue), s, d)
+    case .saturation: return complexModes(.nonSeparable(.saturation), s, d)
+    case .color: return complexModes(.nonSeparable(.color), s, d)
+    case .luminosity: return complexModes(.nonSeparable(.luminosity), s, d)
     }
   }
 
-  /// The W3C blend modes: `B(s, d)` composited with source-over,
+  /// The simple separable W3C modes: `B(s, d)` composited with source-over,
   /// `result = s (1 - da) + d (1 - sa) + sa da B(s/sa, d/da)`, alpha `sa + da - sa da`.
-  private static func separableOrNonSeparable(_ mode: BlendMode, _ s: Pixel, _ d: Pixel) -> Pixel {
+  private static func simpleSeparable(_ blend: SimpleSeparableBlend, _ s: Pixel, _ d: Pixel) -> Pixel {
     let sa = s[3]
     let da = d[3]
     let uncovered = s &* (255 &- da) &+ d &* (255 &- sa)  // units of 1/255²
     let alpha = divide(Pixel(repeating: sa &* 255 &+ da &* (255 &- sa)))[0]
     let color: Pixel
-    switch mode {
+    switch blend {
     case .multiply: color = divide(s &* d &+ uncovered)
     case .screen: color = divide((s &+ d) &* 255 &- s &* d)
     case .darken: color = divide(pointwiseMin(s &* da, d &* sa) &+ uncovered)
     case .lighten: color = divide(pointwiseMax(s &* da, d &* sa) &+ uncovered)
     case .difference: color = divide((s &+ d) &* 255 &- 2 &* pointwiseMin(s &* da, d &* sa))
     case .exclusion: color = divide((s &+ d) &* 255 &- 2 &* s &* d)
-    default: color = BlendMath.complexModes(mode, s, d)
     }
     return withAlpha(color, alpha)
   }

@@ -1,88 +1,99 @@
-/// What a composite call looks like to kernel selection: the pixman-style flags.
-struct CompositeRequest: Equatable, Sendable {
-  enum SourceKind: Equatable, Sendable {
-    case image
-    case solid
-  }
-
+/// What a composite call looks like to kernel selection: the blend mode and pixman-style flags
+/// that describe the source, coverage and opacity.
+struct CompositeRequest: Hashable, Sendable {
   var mode: BlendMode
-  var source: SourceKind
-  /// The image source is known opaque, or the solid colour (opacity applied) has alpha 255.
-  var sourceIsOpaque: Bool
-  /// The solid colour (opacity applied) is fully transparent.
-  var sourceIsTransparent: Bool
-  /// A coverage mask is present.
-  var hasCoverage: Bool
-  /// Opacity is 1 (the factor is 255).
-  var hasFullOpacity: Bool
+  var flags: CompositeFlags
 }
 
-/// One row of the table: the kernel serves every request matching all of its conditions.
+/// Facts about one call that kernels may rely on. A kernel-table entry lists the flags it
+/// *requires*; it serves a request whose flags include all of them (pixman's rule).
+struct CompositeFlags: OptionSet, Hashable, Sendable {
+  let rawValue: UInt8
+
+  /// The source hands out rows of pixels.
+  static let imageSource = CompositeFlags(rawValue: 1 << 0)
+  /// The source is one colour (opacity applied), passed to kernels as a parameter.
+  static let solidSource = CompositeFlags(rawValue: 1 << 1)
+  /// Every source pixel has alpha 255 (a declared-opaque image, an opaque colour).
+  static let opaqueSource = CompositeFlags(rawValue: 1 << 2)
+  /// Every source pixel is transparent black (a colour with alpha 0).
+  static let transparentSource = CompositeFlags(rawValue: 1 << 3)
+  /// No coverage: every pixel is fully covered. Every request has this flag or
+  /// ``partialCoverage``.
+  static let fullCoverage = CompositeFlags(rawValue: 1 << 4)
+  /// Coverage bytes come with each row (a mask, an alpha channel, later rasterised spans):
+  /// kernels that read them require this flag.
+  static let partialCoverage = CompositeFlags(rawValue: 1 << 6)
+  /// Opacity 1 (the 8-bit factor is 255).
+  static let fullOpacity = CompositeFlags(rawValue: 1 << 5)
+}
+
+/// One entry of the kernel table: the row kernel serves requests of `mode` (any mode when
+/// `nil`) whose flags include `required`.
 struct CompositeKernelEntry: Sendable {
   let name: String
-  let matches: @Sendable (CompositeRequest) -> Bool
+  let mode: BlendMode?
+  let required: CompositeFlags
   let kernel: CompositeRowKernel
-  /// The kernel only copies the source into the destination, so a caller that produces the
-  /// source itself (a scaled draw) may write it into the destination directly.
+  /// The kernel only copies the source into the destination, so the engine asks the source
+  /// to write its rows there directly (a resampled source resamples straight into the
+  /// destination).
   var copiesSource = false
   /// The kernel only stores bytes (a copy, fill or clear), with no arithmetic: a row costs about
   /// what a memcpy of it does, which needs several times more bytes than arithmetic before a
   /// second thread pays (see ``RowBands/parallelBreakEvenBytes``).
   var storesOnly = false
+
+  func serves(_ request: CompositeRequest) -> Bool {
+    (mode == nil || mode == request.mode) && request.flags.isSuperset(of: required)
+  }
 }
 
-/// Which kernel serves which request, as data. **Order is priority**: the first matching row
-/// wins, so specialised rows stand before general ones, and a test checks that every row is
-/// reachable (no earlier row shadows it). The last row matches everything.
+/// Which kernel serves which request, as data. **Order is priority**: the first entry that
+/// serves a request wins, so specialised entries stand before general ones; a test checks that
+/// every entry is reachable (no earlier one shadows it). The last entry serves everything.
+///
+/// Requests reach the table after ``CompositeReductions`` (so `normal` with an opaque source is
+/// already `copy`). With ``FastPaths`` off, every request gets the generic entry.
 enum CompositeKernelTable {
-  static let rows: [CompositeKernelEntry] = [
-    // Operator strength reduction (pixman's optimize_operator): an opaque source drawn with
-    // `normal` is a copy; `copy` and `clear` at full coverage need no arithmetic.
+  static let entries: [CompositeKernelEntry] = [
     CompositeKernelEntry(
-      name: "src_8888_8888",
-      matches: {
-        $0.source == .image && $0.hasFullOpacity && !$0.hasCoverage
-          && ($0.mode == .copy || ($0.mode == .normal && $0.sourceIsOpaque))
-      },
+      name: "src_8888_8888", mode: .copy, required: [.imageSource, .fullOpacity, .fullCoverage],
       kernel: SourceOverKernels.copyImage, copiesSource: true, storesOnly: true),
     CompositeKernelEntry(
-      name: "src_n_8888",
-      matches: { $0.source == .solid && !$0.hasCoverage && ($0.mode == .copy || ($0.mode == .normal && $0.sourceIsOpaque)) },
-      kernel: SourceOverKernels.fillSolid, storesOnly: true),
-    CompositeKernelEntry(
-      name: "clear_8888", matches: { $0.mode == .clear && !$0.hasCoverage }, kernel: SourceOverKernels.clear,
+      name: "src_n_8888", mode: .copy, required: [.solidSource, .fullCoverage], kernel: SourceOverKernels.fillSolid,
       storesOnly: true),
     CompositeKernelEntry(
-      name: "over_transparent_n", matches: { $0.mode == .normal && $0.source == .solid && $0.sourceIsTransparent },
-      kernel: { _, _ in }),
+      name: "clear_8888", mode: .clear, required: [.fullCoverage], kernel: SourceOverKernels.clear, storesOnly: true),
     CompositeKernelEntry(
-      name: "over_8888_8888",
-      matches: { $0.mode == .normal && $0.source == .image && $0.hasFullOpacity && !$0.hasCoverage },
+      name: "over_8888_8888", mode: .normal, required: [.imageSource, .fullOpacity, .fullCoverage],
       kernel: SourceOverKernels.overImage),
     CompositeKernelEntry(
-      name: "over_8888_n_8888",
-      matches: { $0.mode == .normal && $0.source == .image && !$0.hasCoverage },
+      name: "over_8888_n_8888", mode: .normal, required: [.imageSource, .fullCoverage],
       kernel: SourceOverKernels.overImageWithOpacity),
     CompositeKernelEntry(
-      name: "over_8888_8_8888", matches: { $0.mode == .normal && $0.source == .image && $0.hasCoverage },
-      kernel: SourceOverKernels.overImageMasked),
+      name: "over_8888_8_8888", mode: .normal, required: [.imageSource, .partialCoverage], kernel: SourceOverKernels.overImageMasked),
     CompositeKernelEntry(
-      name: "over_n_8888", matches: { $0.mode == .normal && $0.source == .solid && !$0.hasCoverage },
-      kernel: SourceOverKernels.overSolid),
+      name: "over_n_8888", mode: .normal, required: [.solidSource, .fullCoverage], kernel: SourceOverKernels.overSolid),
     CompositeKernelEntry(
-      name: "over_n_8_8888", matches: { $0.mode == .normal && $0.source == .solid && $0.hasCoverage },
-      kernel: SourceOverKernels.overSolidMasked),
+      name: "over_n_8_8888", mode: .normal, required: [.solidSource, .partialCoverage], kernel: SourceOverKernels.overSolidMasked),
     CompositeKernelEntry(
-      name: "multiply_8888_8888", matches: { $0.mode == .multiply && $0.source == .image && !$0.hasCoverage },
+      name: "multiply_8888_8888", mode: .multiply, required: [.imageSource, .fullCoverage],
       kernel: SeparableBlendKernels.multiplyImage),
     CompositeKernelEntry(
-      name: "screen_8888_8888", matches: { $0.mode == .screen && $0.source == .image && !$0.hasCoverage },
+      name: "screen_8888_8888", mode: .screen, required: [.imageSource, .fullCoverage],
       kernel: SeparableBlendKernels.screenImage),
-    CompositeKernelEntry(name: "generic", matches: { _ in true }, kernel: GenericCompositeKernel.composite),
+    generic,
   ]
 
-  /// The first row that matches `request`.
-  static func row(for request: CompositeRequest) -> CompositeKernelEntry {
-    rows.first { $0.matches(request) }!
+  /// The entry that serves every request, one pixel at a time through ``BlendMath``.
+  static let generic = CompositeKernelEntry(
+    name: "generic", mode: nil, required: [], kernel: GenericCompositeKernel.composite)
+
+  /// The first entry that serves `request` (the generic one when fast paths are off).
+  static func entry(for request: CompositeRequest, fastPaths: Bool = FastPaths.areEnabled) -> CompositeKernelEntry {
+    guard fastPaths else { return generic }
+    for entry in entries where entry.serves(request) { return entry }
+    return generic
   }
 }

@@ -7,7 +7,7 @@
 /// `outputCount` pixels (already clipped to the destination view).
 struct ResampleAxis: Hashable, Sendable {
   var filter: ResamplingFilter
-  /// Source image size along this axis (pixels outside clamp to the edge pixels).
+  /// Source image size along this axis.
   var extent: Int
   var sourceOrigin: Double
   var sourceLength: Double
@@ -15,6 +15,8 @@ struct ResampleAxis: Hashable, Sendable {
   var destinationLength: Double
   var firstOutput: Int
   var outputCount: Int
+  /// What positions outside `0 ..< extent` show.
+  var extend: ExtendMode = .clamp
 
   /// Source pixels per destination pixel.
   var scale: Double { sourceLength / destinationLength }
@@ -31,6 +33,15 @@ struct ResampleAxis: Hashable, Sendable {
     let high = (origin + length - 0.5).rounded(.up)
     let first = Int(min(max(low, 0), Double(viewExtent)))
     let end = Int(min(max(high, 0), Double(viewExtent)))
+    return first..<max(first, end)
+  }
+
+  /// The pixels whose centre lies in `[origin, origin + length)`, not clipped to any view (the
+  /// pixels a mask of a scaled draw covers). `origin` and `origin + length` must be finite and
+  /// within ±2^52 (``ResampleValidation``).
+  static func coveredRange(origin: Double, length: Double) -> Range<Int> {
+    let first = Int((origin - 0.5).rounded(.up))
+    let end = Int((origin + length - 0.5).rounded(.up))
     return first..<max(first, end)
   }
 }

@@ -1,29 +1,20 @@
-/// Produces the destination rows of one resampling, band by band, for a sink to consume: the
-/// engine under ``Resampler`` and under fused scale-and-composite draws.
+/// Produces the destination rows of one resampling for the composite engine: the resampled
+/// row source under ``Resampler``, scaled draws and trilinear draws.
 ///
 /// A producer covers the destination pixels `columns × rows` (destination view coordinates,
-/// already clipped). For each destination row it runs both passes through a small per-band
-/// scratch buffer — never a full-size intermediate image — and writes the finished row,
-/// premultiplied RGBA8, `columns.count` pixels, either straight into memory the caller names or
-/// into scratch that it then hands to the caller.
+/// already clipped). A band reads its rows through a ``Cursor`` over a small per-band scratch
+/// buffer (``scratchByteCount``; never a full-size intermediate image): for each destination row
+/// it runs both passes and leaves the finished row, premultiplied RGBA8, `columns.count` pixels,
+/// in scratch or straight in memory the caller names. Rows must be asked for in increasing
+/// order within a band (the cursor's ring of source rows carries over from row to row).
 ///
 /// Rows are computed independently of the band they fall in, so any band split (any thread
-/// count) gives bit-identical rows. Use it like this:
+/// count) gives bit-identical rows.
 ///
-/// ```swift
-/// let producer = try ResampleRowProducer(source: image, sourceRect: rect, destinationSize: canvas.size,
-///                                        destinationRect: target, filter: .bilinear)
-/// try RowBands.forEachBand(rowCount: producer.rows.count, bytesPerRow: producer.bandCostPerRow,
-///                          parallelism: parallelism) { band in
-///   try? producer.forEachRow(inBand: band) { y, pixels in
-///     // composite `producer.columns.count` pixels at `pixels` onto row y, from column
-///     // producer.columns.lowerBound
-///   }
-/// }
-/// ```
-///
-/// `forEachRow` may run on several threads at once (different bands); the sink is called on
-/// the band's thread, one row at a time, rows in increasing order within a band.
+/// Positions outside the source image show what the axes' ``ExtendMode``s say: `clamp` and
+/// `transparent` are folded into the weight tables (they read image pixels only); `repeat` and
+/// `reflect` give open tables, and the cursor maps the rows and columns they read into the
+/// image as it fetches source rows.
 struct ResampleRowProducer {
   /// How the rows are computed, chosen per geometry by ``cheaperOrder(horizontal:vertical:)``.
   /// The two convolution orders round the intermediate at different points, so they may differ
@@ -53,6 +44,8 @@ struct ResampleRowProducer {
   let rows: Range<Int>
   let order: PassOrder
   let clampToAlpha: Bool
+  /// What the source shows beyond its edges.
+  let extend: ExtendModes
 
   /// A producer for `source`'s `sourceRect` drawn into `destinationRect` of a destination
   /// `destinationSize` pixels large (pixels whose centre lies inside the rect, clipped to it).
@@ -64,7 +57,8 @@ struct ResampleRowProducer {
   ///   documents.
   init(
     source: PixelView, sourceRect: FractionalPixelRect, destinationSize: PixelSize,
-    destinationRect: FractionalPixelRect, filter: ResamplingFilter, order: PassOrder? = nil
+    destinationRect: FractionalPixelRect, filter: ResamplingFilter, extend: ExtendModes = .clamp,
+    order: PassOrder? = nil
   ) throws(PixelError) {
     try ResampleValidation.check(source: source, sourceRect: sourceRect, destinationRect: destinationRect)
     let columns = ResampleAxis.outputRange(
@@ -75,22 +69,26 @@ struct ResampleRowProducer {
     let horizontalAxis = ResampleAxis(
       filter: filter, extent: source.width, sourceOrigin: sourceRect.x, sourceLength: sourceRect.width,
       destinationOrigin: destinationRect.x, destinationLength: destinationRect.width,
-      firstOutput: columns.lowerBound, outputCount: empty ? 0 : columns.count)
+      firstOutput: columns.lowerBound, outputCount: empty ? 0 : columns.count, extend: extend.horizontal)
     let verticalAxis = ResampleAxis(
       filter: filter, extent: source.height, sourceOrigin: sourceRect.y, sourceLength: sourceRect.height,
       destinationOrigin: destinationRect.y, destinationLength: destinationRect.height,
-      firstOutput: rows.lowerBound, outputCount: empty ? 0 : rows.count)
+      firstOutput: rows.lowerBound, outputCount: empty ? 0 : rows.count, extend: extend.vertical)
     self.source = source
     self.horizontal = try ResampleWeightCache.table(for: horizontalAxis)
     self.vertical = try ResampleWeightCache.table(for: verticalAxis)
     self.columns = empty ? columns.lowerBound..<columns.lowerBound : columns
     self.rows = empty ? rows.lowerBound..<rows.lowerBound : rows
     self.clampToAlpha = filter.canOvershoot
+    self.extend = extend
     if filter.kind == .nearest {
       self.order = .nearest
-    } else if horizontal.isPairAverage && vertical.isPairAverage {
+    } else if horizontal.isPairAverage && vertical.isPairAverage && !horizontal.isOpen && !vertical.isOpen
+      && FastPaths.areEnabled
+    {
       self.order = .pairAverage
-    } else if vertical.taps > ResampleVerticalPass.maximumNarrowTaps {
+    } else if vertical.taps > ResampleVerticalPass.maximumNarrowTaps || !FastPaths.areEnabled {
+      // The generic order: the vertical pass in 32-bit sums serves any tap count.
       self.order = .verticalFirst
     } else if let order, order == .horizontalFirst || order == .verticalFirst {
       self.order = order
@@ -126,115 +124,134 @@ struct ResampleRowProducer {
   private static func aligned(_ n: Int) -> Int { (n &+ 63) & ~63 }
   /// Ring slots: horizontally filtered rows (horizontal-first order) or widened source rows
   /// (vertical-first order).
-  private var ringRows: Int { order == .nearest || order == .pairAverage ? 0 : vertical.taps }
+  fileprivate var ringRows: Int { order == .nearest || order == .pairAverage ? 0 : vertical.taps }
   /// Pixels per ring slot.
-  private var ringWidth: Int { order == .horizontalFirst ? columns.count : horizontal.sourceRange.count }
+  fileprivate var ringWidth: Int { order == .horizontalFirst ? columns.count : horizontal.sourceRange.count }
   /// Bytes of one ring slot: four `Int16` per pixel, rounded up to four pixels.
-  private var ringRowBytes: Int { Self.aligned(((ringWidth &+ 3) & ~3) &* 8 &+ 32) }
-  private var rowIDBytes: Int { Self.aligned(max(ringRows, 1) &* MemoryLayout<Int>.stride) }
-  private var pointerBytes: Int { Self.aligned(vertical.taps &* MemoryLayout<UnsafeRawPointer>.stride) }
+  fileprivate var ringRowBytes: Int { Self.aligned(((ringWidth &+ 3) & ~3) &* 8 &+ 32) }
+  fileprivate var rowIDBytes: Int { Self.aligned(max(ringRows, 1) &* MemoryLayout<Int>.stride) }
+  fileprivate var pointerBytes: Int { Self.aligned(vertical.taps &* MemoryLayout<UnsafeRawPointer>.stride) }
   /// Broadcast weights of the 16-bit vertical pass (horizontal-first order).
-  private var weightVectorBytes: Int {
+  fileprivate var weightVectorBytes: Int {
     order == .horizontalFirst ? Self.aligned(vertical.taps &* MemoryLayout<SIMD8<Int16>>.stride) : 0
   }
-  private var pairRowBytes: Int { Self.aligned(PixelPairRow.byteCount(width: horizontal.sourceRange.count)) }
-  private var outputRowBytes: Int { Self.aligned(columns.count &* 4 &+ 16) }
+  fileprivate var pairRowBytes: Int { Self.aligned(PixelPairRow.byteCount(width: horizontal.sourceRange.count)) }
+  fileprivate var outputRowBytes: Int { Self.aligned(columns.count &* 4 &+ 16) }
+  /// Whether the horizontal pass reads columns outside the image (an open table), which the
+  /// cursor then assembles into a row of its own.
+  fileprivate var extendsColumns: Bool {
+    horizontal.sourceRange.lowerBound < 0 || horizontal.sourceRange.upperBound > source.width
+  }
+  fileprivate var extendedRowBytes: Int {
+    extendsColumns && order != .nearest ? Self.aligned(horizontal.sourceRange.count &* 4 &+ 16) : 0
+  }
   /// Scratch one band needs.
   var scratchByteCount: Int {
     rowIDBytes &+ pointerBytes &+ weightVectorBytes &+ pairRowBytes &+ ringRows &* ringRowBytes &+ outputRowBytes
+      &+ extendedRowBytes
   }
 
   // MARK: Producing rows
 
-  /// Computes the destination rows `rows.lowerBound + band` and hands each, in order, to
-  /// `deliver` (its index in destination view coordinates and its `columns.count` pixels).
-  ///
-  /// - Throws: ``PixelError/allocationFailed(bytes:)`` if scratch memory cannot be had (only
-  ///   when no pooled buffer is large enough).
-  func forEachRow(inBand band: Range<Int>, _ deliver: (Int, UnsafeRawPointer) -> Void) throws(PixelError) {
-    try produce(band, target: { _ in nil }, deliver: deliver)
-  }
+  /// The rows of one band: resampled on demand, in increasing order, through the band's
+  /// scratch memory (``scratchByteCount`` bytes, valid while the cursor is used).
+  struct Cursor {
+    let producer: ResampleRowProducer
+    private let ring: RingRows
+    private let weightVectors: UnsafeMutablePointer<SIMD8<Int16>>
+    private let pairs: PixelPairRow
+    private let outputRow: UnsafeMutableRawPointer
+    private let extendedRow: UnsafeMutableRawPointer
 
-  /// Computes the destination rows `rows.lowerBound + band` straight into `destination`
-  /// (columns `columns`).
-  func writeRows(inBand band: Range<Int>, to destination: MutablePixelView) throws(PixelError) {
-    let x = columns.lowerBound &* 4
-    try produce(band, target: { destination.rowAddress($0) + x }, deliver: { _, _ in })
-  }
+    init(_ producer: ResampleRowProducer, scratch: UnsafeMutableRawPointer) {
+      self.producer = producer
+      let rowIDs = scratch.bindMemory(to: Int.self, capacity: max(producer.ringRows, 1))
+      var cursor = scratch + producer.rowIDBytes
+      let pointers = cursor.bindMemory(to: UnsafeRawPointer.self, capacity: producer.vertical.taps)
+      cursor += producer.pointerBytes
+      weightVectors = cursor.bindMemory(to: SIMD8<Int16>.self, capacity: max(producer.vertical.taps, 1))
+      cursor += producer.weightVectorBytes
+      pairs = PixelPairRow(base: cursor, width: producer.horizontal.sourceRange.count)
+      cursor += producer.pairRowBytes
+      ring = RingRows(
+        ids: rowIDs, slots: producer.ringRows, base: cursor, slotBytes: producer.ringRowBytes, pointers: pointers)
+      cursor += producer.ringRows &* producer.ringRowBytes
+      outputRow = cursor
+      extendedRow = cursor + producer.outputRowBytes
+    }
 
-  private func produce(
-    _ band: Range<Int>, target: (Int) -> UnsafeMutableRawPointer?, deliver: (Int, UnsafeRawPointer) -> Void
-  ) throws(PixelError) {
-    guard !band.isEmpty, !columns.isEmpty else { return }
-    try ResampleScratch.withBuffer(byteCount: scratchByteCount) { (scratch) throws(PixelError) in
-      let rowIDs = scratch.bindMemory(to: Int.self, capacity: max(ringRows, 1))
-      var cursor = scratch + rowIDBytes
-      let pointers = cursor.bindMemory(to: UnsafeRawPointer.self, capacity: vertical.taps)
-      cursor += pointerBytes
-      let weightVectors = cursor.bindMemory(to: SIMD8<Int16>.self, capacity: max(vertical.taps, 1))
-      cursor += weightVectorBytes
-      let pairs = PixelPairRow(base: cursor, width: horizontal.sourceRange.count)
-      cursor += pairRowBytes
-      let ring = cursor
-      cursor += ringRows &* ringRowBytes
-      let outputRow = cursor
-      let firstColumn = horizontal.sourceRange.lowerBound
-      switch order {
+    /// Destination row `y` (view coordinates, in `producer.rows`), `producer.columns.count`
+    /// pixels: written into `target` when given (and returned), else into scratch.
+    @inline(__always)
+    func row(_ y: Int, into target: UnsafeMutableRawPointer? = nil) -> UnsafeRawPointer {
+      let p = producer
+      let r = y &- p.rows.lowerBound
+      let out = target ?? outputRow
+      switch p.order {
       case .nearest:
-        for r in band {
-          let y = rows.lowerBound &+ r
-          let out = target(y) ?? outputRow
-          nearestRow(r, into: out)
-          deliver(y, UnsafeRawPointer(out))
-        }
+        p.nearestRow(r, into: out)
       case .pairAverage:
-        let column = Int(horizontal.starts[0]) &* 4
-        for r in band {
-          let y = rows.lowerBound &+ r
-          let top = Int(vertical.starts[r])
-          let out = target(y) ?? outputRow
-          ResamplePairAverage.row(
-            source.rowAddress(top) + column, source.rowAddress(top &+ 1) + column, count: horizontal.count, output: out)
-          deliver(y, UnsafeRawPointer(out))
-        }
+        let column = Int(p.horizontal.starts[0]) &* 4
+        let top = Int(p.vertical.starts[r])
+        ResamplePairAverage.row(
+          p.source.rowAddress(top) + column, p.source.rowAddress(top &+ 1) + column, count: p.horizontal.count,
+          output: out)
       case .verticalFirst:
-        let ringSlots = RingRows(ids: rowIDs, slots: ringRows, base: ring, slotBytes: ringRowBytes, pointers: pointers)
-        let width = horizontal.sourceRange.count
-        for r in band {
-          let y = rows.lowerBound &+ r
-          let rowPointers = ringSlots.rows(from: Int(vertical.starts[r]), count: vertical.taps) { sourceRow, slot in
-            ResampleVerticalPass.widen(source.rowAddress(sourceRow) + firstColumn &* 4, width: width, into: slot)
-          }
-          ResampleVerticalPass.widenedToPairs(
-            rows: rowPointers, weights: vertical.weights + r &* vertical.taps, taps: vertical.taps,
-            fractionBits: vertical.fractionBits, width: width, pairRuns: horizontal.pairRuns, output: pairs)
-          let out = target(y) ?? outputRow
-          ResampleHorizontalPass.pairsToBytes(
-            pairs, sourceOffset: firstColumn, table: horizontal, clampToAlpha: clampToAlpha, output: out)
-          deliver(y, UnsafeRawPointer(out))
+        let width = p.horizontal.sourceRange.count
+        let rowPointers = ring.rows(from: Int(p.vertical.starts[r]), count: p.vertical.taps) { sourceRow, slot in
+          ResampleVerticalPass.widen(sourceBytes(sourceRow), width: width, into: slot)
         }
+        ResampleVerticalPass.widenedToPairs(
+          rows: rowPointers, weights: p.vertical.weights + r &* p.vertical.taps, taps: p.vertical.taps,
+          fractionBits: p.vertical.fractionBits, width: width, pairRuns: p.horizontal.pairRuns, output: pairs)
+        ResampleHorizontalPass.pairsToBytes(
+          pairs, sourceOffset: p.horizontal.sourceRange.lowerBound, table: p.horizontal, clampToAlpha: p.clampToAlpha,
+          output: out)
       case .horizontalFirst:
-        let ringSlots = RingRows(ids: rowIDs, slots: ringRows, base: ring, slotBytes: ringRowBytes, pointers: pointers)
-        for r in band {
-          let y = rows.lowerBound &+ r
-          let rowPointers = ringSlots.rows(from: Int(vertical.starts[r]), count: vertical.taps) { sourceRow, slot in
-            pairs.fill(fromBytes: source.rowAddress(sourceRow) + firstColumn &* 4, width: horizontal.sourceRange.count)
-            ResampleHorizontalPass.pairsToIntermediate(pairs, sourceOffset: firstColumn, table: horizontal, output: slot)
-          }
-          let out = target(y) ?? outputRow
-          ResampleVerticalPass.intermediateToBytes(
-            rows: rowPointers, weights: vertical.weights + r &* vertical.taps, taps: vertical.taps,
-            fractionBits: vertical.fractionBits, width: columns.count, clampToAlpha: clampToAlpha,
-            weightVectors: weightVectors, output: out)
-          deliver(y, UnsafeRawPointer(out))
+        let rowPointers = ring.rows(from: Int(p.vertical.starts[r]), count: p.vertical.taps) { sourceRow, slot in
+          pairs.fill(fromBytes: sourceBytes(sourceRow), width: p.horizontal.sourceRange.count)
+          ResampleHorizontalPass.pairsToIntermediate(
+            pairs, sourceOffset: p.horizontal.sourceRange.lowerBound, table: p.horizontal, output: slot)
         }
+        ResampleVerticalPass.intermediateToBytes(
+          rows: rowPointers, weights: p.vertical.weights + r &* p.vertical.taps, taps: p.vertical.taps,
+          fractionBits: p.vertical.fractionBits, width: p.columns.count, clampToAlpha: p.clampToAlpha,
+          weightVectors: weightVectors, output: out)
       }
+      return UnsafeRawPointer(out)
+    }
+
+    /// The source pixels the horizontal table reads from row `sourceRow` (which may lie outside
+    /// the image for an open vertical table): a pointer into the image, or for an open
+    /// horizontal table a row assembled in scratch through the extend mode.
+    @inline(__always)
+    private func sourceBytes(_ sourceRow: Int) -> UnsafeRawPointer {
+      let p = producer
+      let y = p.vertical.isOpen ? p.extend.vertical.sourceIndex(sourceRow, extent: p.source.height) ?? 0 : sourceRow
+      let row = p.source.rowAddress(y)
+      guard p.extendsColumns else { return row + p.horizontal.sourceRange.lowerBound &* 4 }
+      var x = p.horizontal.sourceRange.lowerBound
+      var offset = 0
+      while x < p.horizontal.sourceRange.upperBound {
+        // Copy the run of columns that maps onto consecutive image pixels in one go.
+        let k = p.extend.horizontal.sourceIndex(x, extent: p.source.width) ?? 0
+        var run = 1
+        while x &+ run < p.horizontal.sourceRange.upperBound
+          && p.extend.horizontal.sourceIndex(x &+ run, extent: p.source.width) == k &+ run
+        {
+          run &+= 1
+        }
+        (extendedRow + offset).copyMemory(from: row + k &* 4, byteCount: run &* 4)
+        offset &+= run &* 4
+        x &+= run
+      }
+      return UnsafeRawPointer(extendedRow)
     }
   }
 
   /// The ring of `Int16` rows both two-pass orders keep: slot `row % slots` holds source row
-  /// `row` once filled, `ids` says which row each slot holds (-1: none yet).
-  private struct RingRows {
+  /// `row` once filled, `ids` says which row each slot holds (`Int.min`: none yet).
+  fileprivate struct RingRows {
     let ids: UnsafeMutablePointer<Int>
     let slots: Int
     let base: UnsafeMutableRawPointer
@@ -245,7 +262,7 @@ struct ResampleRowProducer {
       ids: UnsafeMutablePointer<Int>, slots: Int, base: UnsafeMutableRawPointer, slotBytes: Int,
       pointers: UnsafeMutablePointer<UnsafeRawPointer>
     ) {
-      for s in 0..<slots { ids[s] = -1 }
+      for s in 0..<slots { ids[s] = Int.min }
       self.ids = ids
       self.slots = slots
       self.base = base
@@ -261,7 +278,9 @@ struct ResampleRowProducer {
     ) -> UnsafePointer<UnsafePointer<Int16>> {
       for t in 0..<count {
         let sourceRow = first &+ t
-        let slot = sourceRow % slots
+        // Open tables read rows before the image (negative indices): a non-negative slot.
+        var slot = sourceRow % slots
+        if slot < 0 { slot &+= slots }
         let address = (base + slot &* slotBytes).assumingMemoryBound(to: Int16.self)
         if ids[slot] != sourceRow {
           fill(sourceRow, address)
@@ -273,9 +292,23 @@ struct ResampleRowProducer {
     }
   }
 
-  /// Nearest: row `r` of the producer gathers one source pixel per column.
-  private func nearestRow(_ r: Int, into output: UnsafeMutableRawPointer) {
-    let sourceRow = source.rowAddress(Int(vertical.starts[r]))
+  /// Nearest: row `r` of the producer gathers one source pixel per column (transparent
+  /// black where a transparent extend left no pixel: start -1).
+  fileprivate func nearestRow(_ r: Int, into output: UnsafeMutableRawPointer) {
+    let top = Int(vertical.starts[r])
+    guard top >= 0 else {
+      output.initializeMemory(as: UInt8.self, repeating: 0, count: horizontal.count &* 4)
+      return
+    }
+    let sourceRow = source.rowAddress(top)
+    if extend.horizontal == .transparent {
+      for j in 0..<horizontal.count {
+        let x = Int(horizontal.starts[j])
+        let pixel = x < 0 ? 0 : sourceRow.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
+        output.storeBytes(of: pixel, toByteOffset: j &* 4, as: UInt32.self)
+      }
+      return
+    }
     for j in 0..<horizontal.count {
       let pixel = sourceRow.loadUnaligned(fromByteOffset: Int(horizontal.starts[j]) &* 4, as: UInt32.self)
       output.storeBytes(of: pixel, toByteOffset: j &* 4, as: UInt32.self)

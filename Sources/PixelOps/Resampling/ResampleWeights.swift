@@ -3,10 +3,17 @@
 ///
 /// Built from ``ResampleAxis``: the filter is evaluated in `Double` at every source sample of the
 /// window `[floor(c - support + 0.5), floor(c + support + 0.5))` around the sample point `c`
-/// (`support` = filter support × max(1, scale)), samples outside the image fold onto the edge
-/// pixel (clamp-to-edge), the weights are divided by their sum, rounded to `fractionBits` bits
-/// (the largest absorbs the rounding residue, so constant colours come out exactly), trimmed of
-/// zero weights at both ends, and padded to a common tap count.
+/// (`support` = filter support × max(1, scale)), the weights are divided by their sum, rounded
+/// to `fractionBits` bits (the largest absorbs the rounding residue, so constant colours come out
+/// exactly), trimmed of zero weights at both ends, and padded to a common tap count.
+///
+/// Samples outside the image follow the axis' ``ExtendMode`` (a property of the source). Two
+/// modes reduce to the table itself, with the same arithmetic as reading the extended pixels:
+/// `clamp` folds an outside sample's weight onto the edge pixel, and `transparent` drops it (it
+/// would multiply a zero pixel), so those tables read only image pixels. `repeat` and `reflect`
+/// cannot fold (the window wraps to the other edge), so their tables are *open*: starts and
+/// ``sourceRange`` may lie outside `0 ..< extent`, and whoever reads source rows maps the
+/// positions through the mode (``isOpen``).
 ///
 /// Immutable after construction and shared between threads through ``ResampleWeightCache``.
 final class ResampleWeights: @unchecked Sendable {
@@ -16,9 +23,13 @@ final class ResampleWeights: @unchecked Sendable {
   let taps: Int
   /// Weights are integers in units of `1 / (1 << fractionBits)`; 16 at most.
   let fractionBits: Int
-  /// The lowest source index any output reads and one past the highest.
+  /// The lowest source index any output reads and one past the highest (outside the image
+  /// only for open tables).
   let sourceRange: Range<Int>
-  /// First source index of each output (`count` entries; `start + taps <= extent`).
+  /// Whether positions outside the image appear (repeat and reflect): readers map them.
+  let isOpen: Bool
+  /// First source index of each output (`count` entries; `start + taps <= extent` unless open;
+  /// for nearest tables of transparent axes, -1 where the output shows transparent black).
   let starts: UnsafeMutablePointer<Int32>
   /// `count * taps` weights, output by output.
   let weights: UnsafeMutablePointer<Int16>
@@ -52,10 +63,12 @@ final class ResampleWeights: @unchecked Sendable {
   static let maximumEntries = 1 << 21
 
   private init(
-    count: Int, taps: Int, fractionBits: Int, sourceRange: Range<Int>, starts: UnsafeMutablePointer<Int32>,
-    weights: UnsafeMutablePointer<Int16>, pairedWeights: UnsafeMutablePointer<SIMD8<Int16>>
+    count: Int, taps: Int, fractionBits: Int, sourceRange: Range<Int>, isOpen: Bool = false,
+    starts: UnsafeMutablePointer<Int32>, weights: UnsafeMutablePointer<Int16>,
+    pairedWeights: UnsafeMutablePointer<SIMD8<Int16>>
   ) {
     self.count = count
+    self.isOpen = isOpen
     self.taps = taps
     self.fractionBits = fractionBits
     self.sourceRange = sourceRange
@@ -99,7 +112,7 @@ final class ResampleWeights: @unchecked Sendable {
       let first = relative >> 1
       for m in first..<(first + (taps + 1) / 2) {
         let (group, bit): (Int, UInt8) = relative & 1 == 0 ? (m >> 1, 1) : ((m + 1) >> 1, 2)
-        if group < groups { parities[group] |= bit }
+        if group >= 0 && group < groups { parities[group] |= bit }
       }
     }
     // Runs of one parity shorter than `shortest` groups write both: switching between loops
@@ -138,20 +151,64 @@ final class ResampleWeights: @unchecked Sendable {
       throw .invalidScale(scale)
     }
     let extent = axis.extent
-    let maxSpan = min(extent, Int(window))
+    let period = axis.extend.period(extent: extent)
+    let isOpen = period != nil
+    let drops = axis.extend == .transparent
+    let maxSpan = isOpen ? Int(window) : min(extent, Int(window))
     guard maxSpan * axis.outputCount <= maximumEntries else { throw .invalidScale(scale) }
+    // Open tables: positions shift by whole periods so the first output samples near the image
+    // (a pattern shows the same pixels one period on), keeping indices small.
+    var shift = 0.0
+    if let period {
+      let first = axis.center(of: axis.firstOutput)
+      shift = (first / Double(period)).rounded(.down) * Double(period)
+      let last = axis.center(of: axis.firstOutput + axis.outputCount - 1) - shift
+      guard last + support < Double(maximumEntries), first - shift - support > -Double(maximumEntries) else {
+        throw .invalidScale(scale)
+      }
+    }
 
-    // Normalised Double weights, clamped onto the image: `firsts[i]` and `spans[i]` place
-    // output i's `maxSpan`-wide row of `folded`.
+    // Normalised Double weights: `firsts[i]` places output i's `maxSpan`-wide row of `folded`
+    // (clamped onto the image unless the table is open).
     let count = axis.outputCount
     var folded = [Double](repeating: 0, count: count * maxSpan)
     var firsts = [Int](repeating: 0, count: count)
+    // Per output, the sum its quantised weights must have, in units of the table's one: 1
+    // except where transparent samples were dropped.
+    var kept = [Double](repeating: 1, count: count)
     var maximumWeight = 0.0
     for i in 0..<count {
-      let c = axis.center(of: axis.firstOutput + i)
+      let c = axis.center(of: axis.firstOutput + i) - shift
       let low = (c - support + 0.5).rounded(.down)
       let high = (c + support + 0.5).rounded(.down)
       let row = i * maxSpan
+      if isOpen {
+        let lowIndex = Int(low)
+        firsts[i] = lowIndex
+        var total = 0.0
+        for k in lowIndex..<Int(high) {
+          let w = axis.filter.weight((Double(k) - c + 0.5) / filterScale)
+          total += w
+          folded[row + k - lowIndex] = w
+        }
+        if total == 0 {
+          for j in 0..<maxSpan { folded[row + j] = 0 }
+          firsts[i] = Int(c.rounded(.down))
+          folded[row] = 1
+        } else {
+          for j in 0..<(Int(high) - lowIndex) {
+            folded[row + j] /= total
+            maximumWeight = max(maximumWeight, abs(folded[row + j]))
+          }
+        }
+        continue
+      }
+      if drops && (high <= 0 || low >= Double(extent)) {
+        // The whole window shows transparent black: no weights at all.
+        firsts[i] = 0
+        kept[i] = 0
+        continue
+      }
       if high <= 0 || low >= Double(extent) {
         // The whole window lies beyond one edge: every sample is that edge pixel.
         firsts[i] = high <= 0 ? 0 : extent - 1
@@ -165,11 +222,18 @@ final class ResampleWeights: @unchecked Sendable {
       let last = min(highIndex, extent) - 1
       firsts[i] = first
       var total = 0.0
+      var inside = 0.0
       for k in lowIndex..<highIndex {
         let w = axis.filter.weight((Double(k) - c + 0.5) / filterScale)
         total += w
+        if k < first || k > last {
+          if drops { continue }
+        } else {
+          inside += w
+        }
         folded[row + min(max(k, first), last) - first] += w
       }
+      if drops && total != 0 { kept[i] = inside / total }
       if total == 0 {
         // Degenerate window (cannot happen for the built-in filters): take the nearest pixel.
         for j in 0..<maxSpan { folded[row + j] = 0 }
@@ -206,7 +270,10 @@ final class ResampleWeights: @unchecked Sendable {
         sum += q
         if abs(folded[row + j]) > abs(folded[largest]) { largest = row + j }
       }
-      quantised[largest] += Int32(one - sum)
+      // The largest weight absorbs the rounding residue, so the sum is exactly one (or, where
+      // transparent samples were dropped, the rounded share of the image's samples).
+      let target = kept[i] == 1 ? one : Int((kept[i] * Double(one)).rounded())
+      quantised[largest] += Int32(target - sum)
       var low = 0
       var high = maxSpan
       while low < high - 1 && quantised[row + low] == 0 { low += 1 }
@@ -215,15 +282,15 @@ final class ResampleWeights: @unchecked Sendable {
       trimmedSpan[i] = high - low
       taps = max(taps, high - low)
     }
-    taps = min(taps, extent)
+    if !isOpen { taps = min(taps, extent) }
 
     let starts = UnsafeMutablePointer<Int32>.allocate(capacity: max(count, 1))
     let weights = UnsafeMutablePointer<Int16>.allocate(capacity: max(count * taps, 1))
     weights.initialize(repeating: 0, count: max(count * taps, 1))
-    var sourceLow = extent
-    var sourceHigh = 0
+    var sourceLow = Int.max
+    var sourceHigh = Int.min
     for i in 0..<count {
-      let start = min(trimmedFirst[i], extent - taps)
+      let start = isOpen ? trimmedFirst[i] : min(trimmedFirst[i], extent - taps)
       starts[i] = Int32(start)
       sourceLow = min(sourceLow, start)
       sourceHigh = max(sourceHigh, start + taps)
@@ -234,25 +301,34 @@ final class ResampleWeights: @unchecked Sendable {
     }
     return ResampleWeights(
       count: count, taps: taps, fractionBits: fractionBits,
-      sourceRange: count == 0 ? 0..<0 : sourceLow..<sourceHigh, starts: starts, weights: weights,
+      sourceRange: count == 0 ? 0..<0 : sourceLow..<sourceHigh, isOpen: isOpen, starts: starts, weights: weights,
       pairedWeights: makePairs(weights, count: count, taps: taps))
   }
 
-  /// Nearest: one tap of weight 1 at `floor(center)`, clamped to the image.
+  /// Nearest: one tap of weight 1 at `floor(center)`, mapped into the image by the axis'
+  /// extend mode (a gather reads image pixels only); -1 where it shows transparent black.
   private static func makeNearest(_ axis: ResampleAxis) -> ResampleWeights {
     let count = axis.outputCount
     let starts = UnsafeMutablePointer<Int32>.allocate(capacity: max(count, 1))
     let weights = UnsafeMutablePointer<Int16>.allocate(capacity: max(count, 1))
     var low = axis.extent
     var high = 0
+    let period = axis.extend.period(extent: axis.extent).map(Double.init)
     for i in 0..<count {
-      let c = axis.center(of: axis.firstOutput + i).rounded(.down)
-      let index = Int(min(max(c, 0), Double(axis.extent - 1)))
+      var c = axis.center(of: axis.firstOutput + i).rounded(.down)
+      if let period { c -= (c / period).rounded(.down) * period }
+      // Within one period for repeat and reflect; otherwise clamped to just outside the image,
+      // so the conversion to Int cannot trap.
+      let position = Int(period == nil ? min(max(c, -1), Double(axis.extent)) : c)
+      let index = axis.extend.sourceIndex(position, extent: axis.extent) ?? -1
       starts[i] = Int32(index)
       weights[i] = 1 << 14
-      low = min(low, index)
-      high = max(high, index + 1)
+      if index >= 0 {
+        low = min(low, index)
+        high = max(high, index + 1)
+      }
     }
+    if low >= high { (low, high) = (0, 1) }
     return ResampleWeights(
       count: count, taps: 1, fractionBits: 14, sourceRange: count == 0 ? 0..<0 : low..<high, starts: starts,
       weights: weights, pairedWeights: makePairs(weights, count: count, taps: 1))

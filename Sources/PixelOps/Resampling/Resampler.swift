@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Resizes premultiplied RGBA8 images: any source rectangle onto any destination rectangle, with
 /// a choice of filter, on the thread pool.
 ///
@@ -8,7 +6,8 @@ import Synchronization
 /// alias; on enlargement it interpolates. Sample points follow the pixel-centre convention:
 /// destination pixel `x` samples source position `origin + (x + 0.5 - destinationOrigin) * scale`
 /// in continuous coordinates (pixel `k` covers `[k, k + 1)`), per axis. Samples outside the
-/// source image take the nearest edge pixel (clamp to edge). Arithmetic is fixed point, so
+/// source image show what `extend` says: by default the nearest edge pixel (clamp to edge); the
+/// image repeated, mirrored, or transparent black. Arithmetic is fixed point, so
 /// results are the same on every machine and for every thread count, and within 1 of the same
 /// convolution in `Double` (see DESIGN.md, "Resampling").
 public enum Resampler {
@@ -17,8 +16,8 @@ public enum Resampler {
   ///
   /// Destination pixels whose centre lies inside `destinationRect` (half-open: `x + 0.5` in
   /// `[minX, maxX)`) and inside the view are written; others are untouched. Both rects are in
-  /// pixels and may be fractional; `sourceRect` may reach outside the image (edge pixels
-  /// extend outward).
+  /// pixels and may be fractional; `sourceRect` may reach outside the image, which shows there
+  /// as `extend` says (edge pixels extend outward by default).
   ///
   /// - Parameters:
   ///   - source: A `rgba8Premultiplied` image.
@@ -27,6 +26,7 @@ public enum Resampler {
   ///   - destinationRect: Where the source rect lands, in destination pixels; `nil` for the
   ///     whole view.
   ///   - filter: How source pixels are weighed.
+  ///   - extend: What the source shows beyond its edges, per axis.
   ///   - parallelism: Threads for this call.
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` for other formats;
   ///   ``PixelError/invalidDimensions(width:height:)`` for an empty source;
@@ -39,7 +39,7 @@ public enum Resampler {
   public static func resample(
     _ source: PixelView, from sourceRect: FractionalPixelRect? = nil, onto destination: MutablePixelView,
     in destinationRect: FractionalPixelRect? = nil, filter: ResamplingFilter = .bilinear,
-    parallelism: Parallelism = .automatic
+    extend: ExtendModes = .clamp, parallelism: Parallelism = .automatic
   ) throws(PixelError) {
     guard destination.format == .rgba8Premultiplied else {
       throw .unsupportedFormat(destination.format, operation: "resampling")
@@ -47,41 +47,18 @@ public enum Resampler {
     let producer = try ResampleRowProducer(
       source: source, sourceRect: sourceRect ?? FractionalPixelRect(size: source.size),
       destinationSize: destination.size,
-      destinationRect: destinationRect ?? FractionalPixelRect(size: destination.size), filter: filter)
+      destinationRect: destinationRect ?? FractionalPixelRect(size: destination.size), filter: filter, extend: extend)
     try producer.writeRows(to: destination, parallelism: parallelism)
   }
 }
 
 extension ResampleRowProducer {
-  /// Writes every row into `destination`, banded on the pool.
+  /// Writes every row into `destination` (replacing what is there), banded on the pool: the
+  /// engine's `copy` of a ``ResampledRowSource``.
   func writeRows(to destination: MutablePixelView, parallelism: Parallelism) throws(PixelError) {
-    guard !rows.isEmpty, !columns.isEmpty else { return }
-    let failed = try withUnsafeTemporaryAllocation(of: Atomic<Int>.self, capacity: 1) {
-      (flag) throws(PixelError) -> Bool in
-      flag.initializeElement(at: 0, to: Atomic(0))
-      try RowBands.forEachBand(
-        rowCount: rows.count, bytesPerRow: bandCostPerRow, parallelism: parallelism,
-        work: ResampleBands(producer: self, destination: destination, failed: flag.baseAddress.unsafelyUnwrapped))
-      let failed = flag[0].load(ordering: .relaxed) != 0
-      _ = flag.moveElement(from: 0)
-      return failed
-    }
-    if failed { throw .allocationFailed(bytes: scratchByteCount) }
-  }
-}
-
-/// One resampling's bands: each writes its destination rows.
-private struct ResampleBands: RowBandWork {
-  let producer: ResampleRowProducer
-  let destination: MutablePixelView
-  /// Set when a band could not get scratch memory.
-  let failed: UnsafeMutablePointer<Atomic<Int>>
-
-  func run(rows: Range<Int>) {
-    do {
-      try producer.writeRows(inBand: rows, to: destination)
-    } catch {
-      failed.pointee.store(1, ordering: .relaxed)
-    }
+    let source = ResampledRowSource(producer: self)
+    try CompositeEngine.composite(
+      source, coverage: FullCoverage(), area: source.area, onto: destination, mode: .copy, opacity: 255,
+      parallelism: parallelism)
   }
 }

@@ -23,6 +23,8 @@ final class PoolJob: @unchecked Sendable {
   private let nextBand = Atomic<Int>(0)
   /// Whether a participant found the token cancelled before a band it had claimed.
   private let sawCancellation = Atomic<Bool>(false)
+  /// The first error a band threw (later ones are dropped: the call reports one).
+  private let firstError = Mutex<PixelError?>(nil)
   /// Bit 0: closed (the caller takes no more helpers); the rest: helpers inside, times 2.
   private let helperState = Atomic<Int>(0)
   /// Set when the caller is about to sleep on ``drained``.
@@ -51,12 +53,16 @@ final class PoolJob: @unchecked Sendable {
     self.body = body
     nextBand.store(0, ordering: .relaxed)
     sawCancellation.store(false, ordering: .relaxed)
+    firstError.withLock { $0 = nil }
     helperState.store(0, ordering: .relaxed)
     callerSleeps.store(false, ordering: .relaxed)
   }
 
   /// Whether some band was skipped because the token was cancelled. Read once drained.
   var wasCancelled: Bool { sawCancellation.load(ordering: .relaxed) }
+
+  /// The first error a band threw, if any. Read once drained.
+  var error: PixelError? { firstError.withLock { $0 } }
 
   /// Whether the caller has stopped taking helpers.
   var isClosed: Bool { helperState.load(ordering: .relaxed) & 1 != 0 }
@@ -65,7 +71,9 @@ final class PoolJob: @unchecked Sendable {
   var hasUnclaimedBands: Bool { nextBand.load(ordering: .relaxed) < bandCount }
 
   /// Runs bands until none are left to claim. Checks the token before every band; the first
-  /// participant to see it cancelled stops everyone from claiming more.
+  /// participant to see it cancelled stops everyone from claiming more. A band that throws
+  /// does the same: its error is kept (the first one only) for the caller to rethrow, bands
+  /// not yet claimed never start, and bands already running finish.
   func participate(_ body: BandInvocation) {
     while let band = claimBand() {
       if let token = cancellationToken, token.isCancelled {
@@ -73,7 +81,13 @@ final class PoolJob: @unchecked Sendable {
         nextBand.store(bandCount, ordering: .relaxed)
         return
       }
-      body.run(band)
+      do {
+        try body.run(band)
+      } catch {
+        firstError.withLock { first in if first == nil { first = error } }
+        nextBand.store(bandCount, ordering: .relaxed)
+        return
+      }
     }
   }
 
@@ -140,20 +154,22 @@ final class PoolJob: @unchecked Sendable {
 /// `withUnsafePointer(to:)` around the work value and clears it before that scope ends.
 struct BandInvocation {
   let work: UnsafeRawPointer
-  let invoke: (UnsafeRawPointer, Int) -> Void
+  let invoke: (UnsafeRawPointer, Int) throws(PixelError) -> Void
 
   /// Wraps a pointer to `Work`; `invoke` is a generic closure without captures, which the
   /// optimizer turns into a plain function once `Work` is known (no context to allocate).
   init<Work: BandWork>(_ pointer: UnsafePointer<Work>) {
     work = UnsafeRawPointer(pointer)
-    invoke = { work, band in work.assumingMemoryBound(to: Work.self).pointee.runBand(band) }
+    invoke = { (work, band) throws(PixelError) in try work.assumingMemoryBound(to: Work.self).pointee.runBand(band) }
   }
 
-  func run(_ band: Int) { invoke(work, band) }
+  func run(_ band: Int) throws(PixelError) { try invoke(work, band) }
 }
 
 /// Work split into numbered bands, run by ``ThreadPool`` without allocating.
 protocol BandWork {
-  /// Runs band `band`; called concurrently from several threads for different bands.
-  func runBand(_ band: Int)
+  /// Runs band `band`; called concurrently from several threads for different bands. An
+  /// error ends the call: no further band starts, and the pool rethrows the first error once
+  /// every running band has finished.
+  func runBand(_ band: Int) throws(PixelError)
 }

@@ -95,8 +95,11 @@ enum RowBands {
 
 /// A kernel's work over rows, run by ``RowBands`` one contiguous range of rows at a time.
 protocol RowBandWork {
-  /// Computes `rows`; called concurrently from several threads for disjoint ranges.
-  func run(rows: Range<Int>)
+  /// Computes `rows`; called concurrently from several threads for disjoint ranges. A thrown
+  /// error (scratch memory that could not be had, a source that failed) ends the call:
+  /// ``RowBands/forEachBand(rowCount:bytesPerRow:parallelism:work:)`` rethrows the first one
+  /// after every running band has finished.
+  func run(rows: Range<Int>) throws(PixelError)
 }
 
 /// Adapts row work to the pool's numbered bands.
@@ -105,7 +108,7 @@ private struct BandsOfRows<Work: RowBandWork>: BandWork {
   let bandCount: Int
   let rowCount: Int
 
-  func runBand(_ band: Int) {
-    work.run(rows: RowBands.rows(ofBand: band, bandCount: bandCount, rowCount: rowCount))
+  func runBand(_ band: Int) throws(PixelError) {
+    try work.run(rows: RowBands.rows(ofBand: band, bandCount: bandCount, rowCount: rowCount))
   }
 }

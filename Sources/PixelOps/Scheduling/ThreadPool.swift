@@ -111,6 +111,9 @@ public final class ThreadPool: Sendable {
   /// Runs `work.runBand` for every band in `0 ..< bandCount` on up to `threadCount` threads,
   /// the caller included, without allocating once the pool is warm: workers reach `work`
   /// through a pointer that is valid because this call returns only after every band ended.
+  ///
+  /// - Throws: the first error a band threw (no band starts after it; running ones finish),
+  ///   else ``PixelError/cancelled`` when the token stopped some band from starting.
   func perform<Work: BandWork>(
     bandCount: Int, threadCount: Int, cancellationToken: CancellationToken?, work: Work
   ) throws(PixelError) {
@@ -120,20 +123,20 @@ public final class ThreadPool: Sendable {
     guard width > 1 else {
       for band in 0..<bandCount {
         if cancellationToken?.isCancelled == true { throw .cancelled }
-        work.runBand(band)
+        try work.runBand(band)
       }
       return
     }
-    let cancelled = withUnsafePointer(to: work) { pointer in
+    let failure = withUnsafePointer(to: work) { pointer -> PixelError? in
       let body = BandInvocation(pointer)
       let job = submitJob(bandCount: bandCount, helperSlots: width - 1, cancellationToken: cancellationToken, body: body)
       job.participate(body)
       waitForHelpers(of: job)
-      let wasCancelled = job.wasCancelled
+      let failure = job.error ?? (job.wasCancelled ? .cancelled : nil)
       retire(job)
-      return wasCancelled
+      return failure
     }
-    if cancelled { throw .cancelled }
+    if let failure { throw failure }
   }
 
   /// Queues `job` for helpers, starting workers first if the pool is narrower than the job.
@@ -261,5 +264,5 @@ public final class ThreadPool: Sendable {
 /// A closure as ``BandWork``, for callers that accept one allocation per threaded call.
 private struct ClosureBandWork: BandWork {
   let body: (Int) -> Void
-  func runBand(_ band: Int) { body(band) }
+  func runBand(_ band: Int) throws(PixelError) { body(band) }
 }

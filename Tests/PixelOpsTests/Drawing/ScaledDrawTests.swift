@@ -43,21 +43,36 @@ struct ScaledDrawTests {
       let opacity = [1.0, 0.5, Double.random(in: 0...1, using: &rng)][trial % 3]
       let before = try RandomPixels.buffer(
         width: destinationSize.width, height: destinationSize.height, format: .rgba8Premultiplied, &rng)
+      let extendModes: [ExtendMode] = [.clamp, .repeat, .reflect, .transparent]
+      let extend = ExtendModes(
+        horizontal: extendModes[trial % 4], vertical: extendModes[.random(in: 0..<4, using: &rng)])
+      // Every other trial draws through a mask the size of the pixels the rect covers (centres
+      // inside it, before clipping to the view), its pixel (0, 0) on the first of them.
+      let coveredX = Int((destinationRect.x - 0.5).rounded(.up))
+      let coveredY = Int((destinationRect.y - 0.5).rounded(.up))
+      let coveredWidth = max(0, Int((destinationRect.maxX - 0.5).rounded(.up)) - coveredX)
+      let coveredHeight = max(0, Int((destinationRect.maxY - 0.5).rounded(.up)) - coveredY)
+      let useMask = trial % 2 == 1 && coveredWidth > 0 && coveredHeight > 0
+      let mask = try useMask ? RandomPixels.buffer(width: coveredWidth, height: coveredHeight, format: .gray8, &rng) : nil
 
       // What the resampler alone writes (pixels it does not reach stay marked by `before`).
       var resampled = before
       try source.withView { s in
         try resampled.withMutableView { d in
-          try Resampler.resample(s, from: sourceRect, onto: d, in: destinationRect, filter: filter, parallelism: .serial)
+          try Resampler.resample(
+            s, from: sourceRect, onto: d, in: destinationRect, filter: filter, extend: extend, parallelism: .serial)
         }
       }
       var drawn = before
+      let parallelism = try Parallelism.threads(.random(in: 1...4, using: &rng))
       try source.withView { s in
         try drawn.withMutableView { d in
-          try Compositor.draw(
-            s, from: sourceRect, in: destinationRect, onto: d, filter: filter,
-            options: CompositeOptions(
-              blendMode: mode, opacity: opacity, parallelism: try .threads(.random(in: 1...4, using: &rng))))
+          func draw(mask: PixelView?) throws {
+            try Compositor.draw(
+              s, from: sourceRect, in: destinationRect, onto: d, filter: filter, extend: extend,
+              options: CompositeOptions(blendMode: mode, opacity: opacity, mask: mask, parallelism: parallelism))
+          }
+          if let mask { try mask.withView { try draw(mask: $0) } } else { try draw(mask: nil) }
         }
       }
       let opacity8 = Int((opacity * 255).rounded(.toNearestOrAwayFromZero))
@@ -71,11 +86,14 @@ struct ScaledDrawTests {
                   ResampleReference.isWritten(x: x, y: y, destinationRect: destinationRect)
                   ? CompositeReference.composite(
                     mode: mode, source: CompositeReference.read(r.rowAddress(y) + x * 4), destination: old,
-                    opacity: opacity8, coverage: 255)
+                    opacity: opacity8,
+                    coverage: mask.map { m in
+                      m.withView { Int($0.rowAddress(y - coveredY).load(fromByteOffset: x - coveredX, as: UInt8.self)) }
+                    } ?? 255)
                   : old
                 #expect(
                   CompositeReference.read(d.rowAddress(y) + x * 4) == expected,
-                  "\(filter) trial \(trial) \(mode) opacity \(opacity) pixel (\(x), \(y)) \(sourceRect) -> \(destinationRect)")
+                  "\(filter) trial \(trial) \(mode) opacity \(opacity) mask \(useMask) \(extend) pixel (\(x), \(y)) \(sourceRect) -> \(destinationRect)")
               }
             }
           }
@@ -84,7 +102,7 @@ struct ScaledDrawTests {
     }
   }
 
-  @Test("a mask or another format is a typed error")
+  @Test("a mask of the wrong size or another format is a typed error")
   func validation() throws {
     let source = try PixelBuffer(width: 2, height: 2, format: .rgba8Premultiplied)
     let mask = try PixelBuffer(width: 2, height: 2, format: .gray8)
@@ -93,7 +111,8 @@ struct ScaledDrawTests {
     destination.withMutableView { d in
       source.withView { s in
         mask.withView { m in
-          #expect(throws: PixelError.unsupportedFormat(.gray8, operation: "a coverage mask with a scaled draw")) {
+          // The rect covers 4x4 destination pixels, so the mask must be 4x4.
+          #expect(throws: PixelError.sizeMismatch(PixelSize(width: 2, height: 2), PixelSize(width: 4, height: 4))) {
             try Compositor.draw(s, in: rect, onto: d, filter: .bilinear, options: CompositeOptions(mask: m))
           }
           #expect(throws: PixelError.unsupportedFormat(.gray8, operation: "draw source")) {

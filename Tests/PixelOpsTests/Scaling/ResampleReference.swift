@@ -4,8 +4,9 @@ import Foundation
 
 /// The oracle for resampling: the same convolution as the issue defines it, in `Double`,
 /// written from the formulas (not from the kernels): pixel-centre sample points, filter
-/// widened by the reduction factor, clamp-to-edge sampling, weights normalised by their sum,
-/// no rounding between the two axes.
+/// widened by the reduction factor, samples outside the image read through the extend mode
+/// (clamp to edge by default; repeat, mirror, or transparent black, whose weight still counts
+/// in the sum), weights normalised by their sum, no rounding between the two axes.
 enum ResampleReference {
   /// Filter kernels from their textbook formulas, in filter units, with their support.
   static func kernel(_ filter: ResamplingFilter) -> (support: Double, weight: (Double) -> Double) {
@@ -34,11 +35,25 @@ enum ResampleReference {
 
   static func sinc(_ x: Double) -> Double { x == 0 ? 1 : sin(.pi * x) / (.pi * x) }
 
-  /// Source index → weight for destination pixel `index` on one axis (indices clamped to
-  /// `0 ..< extent`, weights summing to 1).
+  /// The image index position `k` shows under `mode`, written from each mode's definition;
+  /// `nil` where it shows transparent black.
+  static func extended(_ k: Int, extent n: Int, _ mode: ExtendMode) -> Int? {
+    switch mode {
+    case .clamp: return min(max(k, 0), n - 1)
+    case .repeat: return ((k % n) + n) % n
+    case .reflect:
+      // Mirrored copies: 0 1 2 | 2 1 0 | 0 1 2 ...
+      let m = ((k % (2 * n)) + 2 * n) % (2 * n)
+      return m < n ? m : 2 * n - 1 - m
+    case .transparent: return k >= 0 && k < n ? k : nil
+    }
+  }
+
+  /// Source index → weight for destination pixel `index` on one axis (indices mapped into
+  /// `0 ..< extent` by `extend`; weights summing to 1, less what fell on transparent black).
   static func weights(
     filter: ResamplingFilter, extent: Int, sourceOrigin: Double, sourceLength: Double, destinationOrigin: Double,
-    destinationLength: Double, index: Int
+    destinationLength: Double, index: Int, extend: ExtendMode = .clamp
   ) -> [(Int, Double)] {
     let scale = sourceLength / destinationLength
     let center = sourceOrigin + (Double(index) + 0.5 - destinationOrigin) * scale
@@ -51,43 +66,49 @@ enum ResampleReference {
     var k = Int((center - reach + 0.5).rounded(.down))
     while Double(k) < (center + reach + 0.5).rounded(.down) {
       let w = weight((Double(k) + 0.5 - center) / stretch)
-      byIndex[min(max(k, 0), extent - 1), default: 0] += w
+      if let i = extended(k, extent: extent, extend) { byIndex[i, default: 0] += w }
       total += w
       k += 1
     }
     return byIndex.map { ($0.key, $0.value / total) }
   }
 
-  /// Nearest: source index `floor(center)`, clamped.
+  /// Nearest: source index `floor(center)` through `extend`.
   static func nearestIndex(
     extent: Int, sourceOrigin: Double, sourceLength: Double, destinationOrigin: Double, destinationLength: Double,
-    index: Int
-  ) -> Int {
+    index: Int, extend: ExtendMode = .clamp
+  ) -> Int? {
     let center = sourceOrigin + (Double(index) + 0.5 - destinationOrigin) * (sourceLength / destinationLength)
-    return min(max(Int(center.rounded(.down)), 0), extent - 1)
+    return extended(Int(center.rounded(.down)), extent: extent, extend)
   }
 
   /// The exact (unrounded) RGBA of destination pixel `(x, y)`, clamped to `0 ... 255` and, for
   /// filters with negative lobes, colour clamped to alpha (a valid premultiplied pixel).
   static func pixel(
     _ source: PixelView, sourceRect: FractionalPixelRect, destinationRect: FractionalPixelRect, filter: ResamplingFilter,
-    x: Int, y: Int
+    x: Int, y: Int, extend: ExtendModes = .clamp
   ) -> [Double] {
     if filter == .nearest {
-      let sx = nearestIndex(
-        extent: source.width, sourceOrigin: sourceRect.x, sourceLength: sourceRect.width,
-        destinationOrigin: destinationRect.x, destinationLength: destinationRect.width, index: x)
-      let sy = nearestIndex(
-        extent: source.height, sourceOrigin: sourceRect.y, sourceLength: sourceRect.height,
-        destinationOrigin: destinationRect.y, destinationLength: destinationRect.height, index: y)
+      guard
+        let sx = nearestIndex(
+          extent: source.width, sourceOrigin: sourceRect.x, sourceLength: sourceRect.width,
+          destinationOrigin: destinationRect.x, destinationLength: destinationRect.width, index: x,
+          extend: extend.horizontal),
+        let sy = nearestIndex(
+          extent: source.height, sourceOrigin: sourceRect.y, sourceLength: sourceRect.height,
+          destinationOrigin: destinationRect.y, destinationLength: destinationRect.height, index: y,
+          extend: extend.vertical)
+      else { return [0, 0, 0, 0] }
       return (0..<4).map { Double(source.rowAddress(sy).load(fromByteOffset: sx * 4 + $0, as: UInt8.self)) }
     }
     let wx = weights(
       filter: filter, extent: source.width, sourceOrigin: sourceRect.x, sourceLength: sourceRect.width,
-      destinationOrigin: destinationRect.x, destinationLength: destinationRect.width, index: x)
+      destinationOrigin: destinationRect.x, destinationLength: destinationRect.width, index: x,
+      extend: extend.horizontal)
     let wy = weights(
       filter: filter, extent: source.height, sourceOrigin: sourceRect.y, sourceLength: sourceRect.height,
-      destinationOrigin: destinationRect.y, destinationLength: destinationRect.height, index: y)
+      destinationOrigin: destinationRect.y, destinationLength: destinationRect.height, index: y,
+      extend: extend.vertical)
     var sum = [0.0, 0, 0, 0]
     for (sy, vy) in wy {
       let row = source.rowAddress(sy)

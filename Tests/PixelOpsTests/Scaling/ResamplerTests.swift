@@ -12,8 +12,9 @@ struct ResamplerTests {
     var destinationSize: PixelSize
     var destinationRect: FractionalPixelRect
     var filter: ResamplingFilter
+    var extend = ExtendModes.clamp
     var description: String {
-      "\(filter) \(sourceSize) rect \(sourceRect) -> \(destinationSize) rect \(destinationRect)"
+      "\(filter) \(sourceSize) rect \(sourceRect) -> \(destinationSize) rect \(destinationRect) extend \(extend)"
     }
   }
 
@@ -90,12 +91,12 @@ struct ResamplerTests {
       if let order {
         let producer = try ResampleRowProducer(
           source: view, sourceRect: scenario.sourceRect, destinationSize: destination.size,
-          destinationRect: scenario.destinationRect, filter: scenario.filter, order: order)
+          destinationRect: scenario.destinationRect, filter: scenario.filter, extend: scenario.extend, order: order)
         try producer.writeRows(to: destination, parallelism: .threads(threads))
       } else {
         try Resampler.resample(
           view, from: scenario.sourceRect, onto: destination, in: scenario.destinationRect, filter: scenario.filter,
-          parallelism: .threads(threads))
+          extend: scenario.extend, parallelism: .threads(threads))
       }
       before.withView { old in
         for y in 0..<destination.height {
@@ -104,7 +105,7 @@ struct ResamplerTests {
             if ResampleReference.isWritten(x: x, y: y, destinationRect: scenario.destinationRect) {
               let expected = ResampleReference.pixel(
                 view, sourceRect: scenario.sourceRect, destinationRect: scenario.destinationRect, filter: scenario.filter,
-                x: x, y: y)
+                x: x, y: y, extend: scenario.extend)
               for c in 0..<4 { worst = max(worst, abs(Double(result[c]) - expected[c])) }
               if result[0] > result[3] || result[1] > result[3] || result[2] > result[3] { worst = max(worst, 99) }
             } else if result != old.rowAddress(y).load(fromByteOffset: x * 4, as: SIMD4<UInt8>.self) {
@@ -158,6 +159,40 @@ struct ResamplerTests {
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     #expect(worst[.horizontalFirst] != nil && worst[.verticalFirst] != nil)
+  }
+
+  /// Sources that extend past their edges (the tiling issue's repeating images): source rects
+  /// reaching well outside the image at fractional scales, each axis its own mode, through
+  /// every pass order the geometry allows.
+  @Test(
+    "repeat, reflect and transparent edges are within 1 of the Double reference",
+    arguments: ResamplingFilter.allFilters)
+  func extendModesMatchReference(filter: ResamplingFilter) throws {
+    var rng = SeededGenerator(seed: 0xE7E + UInt64(ResamplingFilter.allFilters.firstIndex(of: filter)!))
+    let modes: [ExtendMode] = [.repeat, .reflect, .transparent, .clamp]
+    var failures: [String] = []
+    for trial in 0..<80 {
+      var scenario = Self.randomScenario(&rng, filter: filter)
+      let width = Double(scenario.sourceSize.width)
+      let height = Double(scenario.sourceSize.height)
+      // Up to about three periods either side, at a scale that is not a whole number.
+      scenario.sourceRect = FractionalPixelRect(
+        x: Double.random(in: -2.5...1, using: &rng) * width, y: Double.random(in: -2.5...1, using: &rng) * height,
+        width: Double.random(in: 0.3...3.7, using: &rng) * width, height: Double.random(in: 0.3...3.7, using: &rng) * height)
+      scenario.extend = ExtendModes(horizontal: modes[trial % 4], vertical: modes[(trial / 4) % 4])
+      let orders: [ResampleRowProducer.PassOrder?] = filter == .nearest ? [nil] : [nil, .horizontalFirst, .verticalFirst]
+      for order in orders {
+        var orderRNG = SeededGenerator(seed: UInt64(trial) &+ 91)
+        let (error, untouched, outside) = try Self.check(
+          scenario, threads: .random(in: 1...3, using: &rng), order: order, &orderRNG)
+        let tolerance = filter == .nearest ? 0 : 1.0
+        if error > tolerance || !untouched || !outside, failures.count < 5 {
+          failures.append(
+            "trial \(trial) \(order.map { "\($0)" } ?? "chosen") \(scenario): error \(error), guards \(untouched), outside \(outside)")
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 }
 

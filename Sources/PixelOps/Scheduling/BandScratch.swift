@@ -1,10 +1,11 @@
-/// Working memory of one band of a resampling call, reused from call to call.
+/// Working memory of one band of a call (resampling rings, materialised source or coverage rows),
+/// reused from call to call.
 ///
 /// Bands check a buffer out of a small shared pool, grow it if the call needs more, and check
 /// it back in, so after the first calls no resampling call allocates. The pool keeps at most
 /// ``maximumPooled`` buffers of at most ``maximumPooledBytes`` each; larger ones are freed on
 /// return, so one huge call does not pin its memory.
-enum ResampleScratch {
+enum BandScratch {
   static let maximumPooled = 16
   static let maximumPooledBytes = 16 << 20
 
@@ -21,6 +22,10 @@ enum ResampleScratch {
       buffers.reserveCapacity(maximumPooled)
       return buffers
     }())
+
+  /// `byteCount` rounded up to a whole number of 64-byte lines, so regions laid out one after
+  /// another in a buffer stay aligned.
+  static func aligned(_ byteCount: Int) -> Int { (byteCount &+ 63) & ~63 }
 
   /// Runs `body` with at least `byteCount` bytes of 64-byte aligned scratch memory.
   ///

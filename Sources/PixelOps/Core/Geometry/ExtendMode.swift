@@ -1,0 +1,66 @@
+/// What a source shows beyond its edges, along one axis: Skia's tile modes, SVG's
+/// `spreadMethod`, Core Graphics' pad (for gradients, `drawsBefore/AfterLocation`).
+///
+/// Resampling reads source pixels outside the image whenever a filter's window reaches past an
+/// edge or a source rect extends beyond the image; the mode says which pixel each such
+/// position shows. Index `k` of an axis with `n` pixels shows:
+public enum ExtendMode: Sendable, Hashable, CaseIterable {
+  /// The edge pixel: `min(max(k, 0), n - 1)` (`CLAMP_TO_EDGE`, pad). The default.
+  case clamp
+  /// The image again: `k mod n` (a pattern).
+  case `repeat`
+  /// The image mirrored at each edge, edge pixels doubled: `… 1 0 | 0 1 … n-1 | n-1 n-2 …`
+  /// (Skia's mirror, SVG's reflect).
+  case reflect
+  /// Transparent black (Skia's decal, `CGContextDrawImage` outside the image rect).
+  case transparent
+
+  /// The source index position `k` shows on an axis of `extent` pixels (`extent > 0`), or
+  /// `nil` where it shows transparent black.
+  @inlinable
+  public func sourceIndex(_ k: Int, extent: Int) -> Int? {
+    if k >= 0 && k < extent { return k }
+    switch self {
+    case .clamp: return k < 0 ? 0 : extent - 1
+    case .repeat:
+      let m = k % extent
+      return m < 0 ? m + extent : m
+    case .reflect:
+      let period = 2 * extent
+      var m = k % period
+      if m < 0 { m += period }
+      return m < extent ? m : period - 1 - m
+    case .transparent: return nil
+    }
+  }
+
+  /// The period of the pattern along an axis of `extent` pixels (`nil` for the modes that do
+  /// not repeat): positions `k` and `k + period` always show the same pixel.
+  @inlinable
+  public func period(extent: Int) -> Int? {
+    switch self {
+    case .clamp, .transparent: return nil
+    case .repeat: return extent
+    case .reflect: return 2 * extent
+    }
+  }
+}
+
+/// The ``ExtendMode`` of each axis of a source.
+public struct ExtendModes: Sendable, Hashable {
+  public var horizontal: ExtendMode
+  public var vertical: ExtendMode
+
+  public init(horizontal: ExtendMode, vertical: ExtendMode) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+
+  /// The same mode on both axes.
+  public init(_ both: ExtendMode) {
+    self.init(horizontal: both, vertical: both)
+  }
+
+  /// Edge pixels extend outward on both axes (the default of every draw).
+  public static let clamp = ExtendModes(.clamp)
+}

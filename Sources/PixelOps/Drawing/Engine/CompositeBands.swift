@@ -1,0 +1,45 @@
+/// The one band-work type of every composite: for each row of a band it pulls the source row
+/// and the coverage row and calls the row kernel the table chose. Scratch for both comes from
+/// one ``BandScratch`` buffer per band.
+struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork {
+  let source: Source
+  let coverage: Coverage
+  let entry: CompositeKernelEntry
+  let parameters: CompositeParameters
+  let destination: MutablePixelView
+  /// The destination pixels drawn (inside the view); band rows count from its top.
+  let area: PixelRect
+
+  func run(rows: Range<Int>) throws(PixelError) {
+    let sourceBytes = BandScratch.aligned(source.scratchByteCount)
+    let total = sourceBytes &+ coverage.scratchByteCount
+    guard total > 0 else { return try run(rows, scratch: nil, coverageOffset: 0) }
+    try BandScratch.withBuffer(byteCount: total) { (scratch) throws(PixelError) in
+      try run(rows, scratch: scratch, coverageOffset: sourceBytes)
+    }
+  }
+
+  @inline(__always)
+  private func run(_ rows: Range<Int>, scratch: UnsafeMutableRawPointer?, coverageOffset: Int) throws(PixelError) {
+    var sourceRows = source.makeCursor(scratch: source.scratchByteCount == 0 ? nil : scratch)
+    var coverageRows = coverage.makeCursor(
+      scratch: coverage.scratchByteCount == 0 ? nil : scratch.map { $0 + coverageOffset })
+    let columns = area.x..<(area.x &+ area.width)
+    let kernel = entry.kernel
+    for r in rows {
+      let y = area.y &+ r
+      let target = destination.rowAddress(y) + area.x &* 4
+      if entry.copiesSource {
+        try sourceRows.write(y, columns: columns, into: target)
+        continue
+      }
+      let pixels = try sourceRows.row(y, columns: columns)
+      let covered = try coverageRows.row(y, columns: columns)
+      kernel(
+        CompositeSpan(
+          destination: target, source: pixels, coverage: covered?.bytes, coverageStride: covered?.stride ?? 1,
+          count: area.width),
+        parameters)
+    }
+  }
+}

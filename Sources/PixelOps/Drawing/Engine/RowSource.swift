@@ -1,0 +1,36 @@
+/// Where the composite engine gets its source pixels: premultiplied RGBA8 rows in destination
+/// coordinates. Image, solid colour, resampled and mipmap-trilinear sources implement it;
+/// gradients and tiled patterns are next.
+///
+/// A source is made for one call and is read by several bands at once, each through its own
+/// ``Cursor`` over the band's scratch memory. Adding a source is one file: a type conforming to
+/// this protocol, handed to ``CompositeEngine/composite(_:coverage:area:onto:mode:opacity:parallelism:)``.
+protocol RowSource {
+  associatedtype Cursor: RowSourceCursor
+
+  /// The colour of every pixel (premultiplied) when the source is one colour: kernels then
+  /// take the colour as a parameter and ``RowSourceCursor/row(_:columns:)`` returns `nil`.
+  var solidColor: PremultipliedColor? { get }
+  /// Whether every pixel the source gives has alpha 255 (enables opaque fast paths).
+  var isOpaque: Bool { get }
+  /// Bytes of scratch memory one band's cursor needs (0 for none).
+  var scratchByteCount: Int { get }
+  /// Whether producing rows is only reading memory (an image or a colour), so that a store-only
+  /// kernel over this source costs what a memcpy does when deciding threads.
+  var readsMemoryOnly: Bool { get }
+  /// Estimated cost of one row of `width` pixels as bytes of traffic, for ``RowBands``.
+  func costPerRow(width: Int) -> Int
+  /// A cursor for one band; `scratch` holds ``scratchByteCount`` bytes (64-byte aligned),
+  /// `nil` when that is 0, and stays valid while the cursor is used.
+  func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor
+}
+
+/// One band's view of a ``RowSource``. Rows are asked for in increasing order.
+protocol RowSourceCursor {
+  /// The source pixels of destination row `y` at destination columns `columns`
+  /// (`columns.count` pixels, premultiplied RGBA8), valid until the next call; `nil` for a
+  /// solid source.
+  mutating func row(_ y: Int, columns: Range<Int>) throws(PixelError) -> UnsafeRawPointer?
+  /// The same pixels written into `target` (for kernels that only copy the source).
+  mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) throws(PixelError)
+}

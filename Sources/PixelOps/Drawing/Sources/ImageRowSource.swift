@@ -1,0 +1,83 @@
+/// An image as a row source: image pixel (0, 0) at destination position `origin`, positions
+/// outside the image shown as `extend` says.
+///
+/// Rows inside the image are handed out as pointers into it, without a copy (the fast path of
+/// every unscaled draw); rows that reach past an edge are assembled in the band's scratch.
+struct ImageRowSource: RowSource {
+  let image: PixelView
+  let origin: PixelPosition
+  let extend: ExtendModes
+  /// Whether some row of the call's area reaches outside the image (then a band needs a row of
+  /// scratch to assemble it in).
+  private let areaLeavesImage: Bool
+  private let areaWidth: Int
+
+  /// A source for drawing onto `area` (destination coordinates).
+  init(_ image: PixelView, at origin: PixelPosition, extend: ExtendModes = .clamp, area: PixelRect) {
+    self.image = image
+    self.origin = origin
+    self.extend = extend
+    let placed = PixelRect(origin: origin, size: image.size)
+    areaLeavesImage = !placed.contains(area)
+    areaWidth = area.width
+  }
+
+  var solidColor: PremultipliedColor? { nil }
+  var isOpaque: Bool {
+    image.isKnownOpaque && extend.horizontal != .transparent && extend.vertical != .transparent
+  }
+  var scratchByteCount: Int { areaLeavesImage ? areaWidth &* 4 : 0 }
+  var readsMemoryOnly: Bool { true }
+  func costPerRow(width: Int) -> Int { width &* 4 }
+
+  func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { Cursor(source: self, scratch: scratch) }
+
+  struct Cursor: RowSourceCursor {
+    let source: ImageRowSource
+    let scratch: UnsafeMutableRawPointer?
+
+    @inline(__always)
+    mutating func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
+      let image = source.image
+      let x = columns.lowerBound &- source.origin.x
+      let sourceY = y &- source.origin.y
+      if sourceY >= 0 && sourceY < image.height && x >= 0 && x &+ columns.count <= image.width {
+        return image.rowAddress(sourceY) + x &* 4
+      }
+      return assemble(sourceY, x, columns.count)
+    }
+
+    mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
+      target.copyMemory(from: row(y, columns: columns).unsafelyUnwrapped, byteCount: columns.count &* 4)
+    }
+
+    /// Row `sourceY`, columns `x ..< x + count` of the image (either may lie outside), through
+    /// the extend modes into scratch.
+    private func assemble(_ sourceY: Int, _ x: Int, _ count: Int) -> UnsafeRawPointer {
+      let out = scratch.unsafelyUnwrapped
+      let image = source.image
+      guard let row = source.extend.vertical.sourceIndex(sourceY, extent: image.height) else {
+        out.initializeMemory(as: UInt8.self, repeating: 0, count: count &* 4)
+        return UnsafeRawPointer(out)
+      }
+      let pixels = image.rowAddress(row)
+      var i = 0
+      while i < count {
+        guard let k = source.extend.horizontal.sourceIndex(x &+ i, extent: image.width) else {
+          out.storeBytes(of: 0, toByteOffset: i &* 4, as: UInt32.self)
+          i &+= 1
+          continue
+        }
+        // The run of positions that map onto consecutive image pixels, copied at once.
+        let run = min(count &- i, image.width &- k)
+        var length = 1
+        while length < run && source.extend.horizontal.sourceIndex(x &+ i &+ length, extent: image.width) == k &+ length {
+          length &+= 1
+        }
+        (out + i &* 4).copyMemory(from: pixels + k &* 4, byteCount: length &* 4)
+        i &+= length
+      }
+      return UnsafeRawPointer(out)
+    }
+  }
+}

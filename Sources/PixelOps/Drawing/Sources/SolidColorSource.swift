@@ -1,0 +1,22 @@
+/// One colour as a row source. It never materialises rows: kernels take the colour (with the
+/// call's opacity applied) as a parameter, so a fill reads nothing but the destination.
+struct SolidColorSource: RowSource {
+  let color: PremultipliedColor
+
+  var solidColor: PremultipliedColor? { color }
+  var isOpaque: Bool { color.alpha == 255 }
+  var scratchByteCount: Int { 0 }
+  var readsMemoryOnly: Bool { true }
+  func costPerRow(width: Int) -> Int { 0 }
+  func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { Cursor(pixel: color.pixel) }
+
+  struct Cursor: RowSourceCursor {
+    let pixel: UInt32
+
+    func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? { nil }
+
+    func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
+      target.initializeMemory(as: UInt32.self, repeating: pixel, count: columns.count)
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import PixelOpsTestSupport
+import Testing
+
+@testable import PixelOps
+
+/// The kernel table and the strength reductions, checked as data: every entry reachable, every
+/// entry's kernel equal to the generic kernel on the requests it serves, every reduction an
+/// identity of the generic arithmetic, and the generic-path switch honoured.
+@Suite("Kernel table and reductions")
+struct KernelTableTests {
+  /// Every flag combination a call can produce: one source kind and one kind of coverage; a
+  /// solid source has its opacity folded in; a transparent source is a colour of alpha 0 (never
+  /// also opaque).
+  static let possibleFlags: [CompositeFlags] = (0..<128).map { CompositeFlags(rawValue: UInt8($0)) }.filter { f in
+    f.contains(.imageSource) != f.contains(.solidSource)
+      && f.contains(.fullCoverage) != f.contains(.partialCoverage)
+      && (!f.contains(.solidSource) || f.contains(.fullOpacity))
+      && !(f.contains(.opaqueSource) && f.contains(.transparentSource))
+      && (!f.contains(.transparentSource) || f.contains(.solidSource))
+  }
+
+  @Test("every entry of the kernel table is reachable (no earlier entry shadows it)")
+  func entriesReachable() {
+    var reached: Set<String> = []
+    for mode in BlendMode.allCases {
+      for flags in Self.possibleFlags {
+        reached.insert(CompositeKernelTable.entry(for: CompositeRequest(mode: mode, flags: flags), fastPaths: true).name)
+      }
+    }
+    #expect(reached == Set(CompositeKernelTable.entries.map(\.name)))
+  }
+
+  @Test("with fast paths off every request gets the generic kernel, unreduced")
+  func genericSwitch() {
+    for mode in BlendMode.allCases {
+      for flags in Self.possibleFlags {
+        let request = CompositeRequest(mode: mode, flags: flags)
+        #expect(CompositeKernelTable.entry(for: request, fastPaths: false).name == "generic")
+        #expect(CompositeReductions.reduce(request, fastPaths: false) == request)
+      }
+    }
+  }
+
+  @Test("every entry's kernel equals the generic kernel on every request it serves")
+  func entriesMatchGeneric() throws {
+    var rng = SeededGenerator(seed: 0x7AB1E)
+    for entry in CompositeKernelTable.entries where entry.name != "generic" {
+      for mode in entry.mode.map({ [$0] }) ?? BlendMode.allCases {
+        for flags in Self.possibleFlags where flags.isSuperset(of: entry.required) {
+          for trial in 0..<12 {
+            let span = try RandomSpan(flags: flags, trial: trial, &rng)
+            let parameters = span.parameters(mode: mode)
+            let fast = span.run(entry.kernel, parameters)
+            let generic = span.run(GenericCompositeKernel.composite, parameters)
+            #expect(fast == generic, "\(entry.name) \(mode) flags \(flags.rawValue) trial \(trial) count \(span.count)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("every strength reduction is an identity of the generic arithmetic")
+  func reductionsAreIdentities() throws {
+    var rng = SeededGenerator(seed: 0x4ED)
+    for rule in CompositeReductions.rules {
+      for flags in Self.possibleFlags where flags.isSuperset(of: rule.required) {
+        for trial in 0..<12 {
+          let span = try RandomSpan(flags: flags, trial: trial, &rng)
+          let drawn = span.run(GenericCompositeKernel.composite, span.parameters(mode: rule.mode))
+          let reduced = rule.result.map { span.run(GenericCompositeKernel.composite, span.parameters(mode: $0)) }
+          #expect(drawn == (reduced ?? span.destination), "\(rule.mode) flags \(flags.rawValue) trial \(trial)")
+        }
+      }
+    }
+  }
+}
+
+/// A random row whose pixels have exactly the properties `flags` claim.
+private struct RandomSpan {
+  var destination: [UInt8]
+  var source: [UInt8]?
+  var coverage: [UInt8]?
+  var coverageStride: Int
+  var solid: PremultipliedColor
+  var opacity: UInt32
+  var count: Int { destination.count / 4 }
+
+  init(flags: CompositeFlags, trial: Int, _ rng: inout SeededGenerator) throws {
+    let count = Int.random(in: 1...70, using: &rng)
+    func pixels(_ n: Int) -> [UInt8] {
+      (0..<n).flatMap { _ -> [UInt8] in
+        let a = RandomPixels.alpha8(&rng)
+        return [UInt8.random(in: 0...a, using: &rng), .random(in: 0...a, using: &rng), .random(in: 0...a, using: &rng), a]
+      }
+    }
+    destination = pixels(count)
+    if flags.contains(.imageSource) {
+      var s = pixels(count)
+      if flags.contains(.opaqueSource) { for i in 0..<count { s[i * 4 + 3] = 255 } }
+      source = s
+    }
+    solid = .clear
+    if flags.contains(.solidSource) && !flags.contains(.transparentSource) {
+      let a: UInt8 = flags.contains(.opaqueSource) ? 255 : .random(in: 1...254, using: &rng)
+      solid = PremultipliedColor(
+        premultipliedRed: .random(in: 0...a, using: &rng), green: .random(in: 0...a, using: &rng),
+        blue: .random(in: 0...a, using: &rng), alpha: a)
+    }
+    let stride = trial % 2 == 0 ? 1 : 4
+    coverageStride = stride
+    if !flags.contains(.fullCoverage) {
+      // Runs of 0 and 255 between partial values: the masked kernels' skipping paths.
+      coverage = (0..<(count * stride)).map { i in
+        trial % 3 == 0 ? [0, 255][(i / (8 * stride)) % 2] : RandomPixels.alpha8(&rng)
+      }
+    }
+    opacity = flags.contains(.fullOpacity) ? 255 : UInt32.random(in: 0...254, using: &rng)
+  }
+
+  func parameters(mode: BlendMode) -> CompositeParameters {
+    CompositeParameters(mode: mode, solid: solid, opacity: opacity)
+  }
+
+  /// The destination after `kernel` ran over the span.
+  func run(_ kernel: CompositeRowKernel, _ parameters: CompositeParameters) -> [UInt8] {
+    var output = destination
+    var parameters = parameters
+    var table = [UInt32](repeating: 0, count: CoverageColorTable.count)
+    table.withUnsafeMutableBufferPointer { table in
+      CoverageColorTable.fill(table, color: solid)
+      parameters.coverageColors = UnsafePointer(table.baseAddress)
+      output.withUnsafeMutableBytes { d in
+        func call(_ s: UnsafeRawPointer?, _ c: UnsafeRawPointer?) {
+          kernel(
+            CompositeSpan(
+              destination: d.baseAddress!, source: s, coverage: c, coverageStride: coverageStride, count: count),
+            parameters)
+        }
+        switch (source, coverage) {
+        case (let s?, let c?): s.withUnsafeBytes { s in c.withUnsafeBytes { c in call(s.baseAddress, c.baseAddress) } }
+        case (let s?, nil): s.withUnsafeBytes { call($0.baseAddress, nil) }
+        case (nil, let c?): c.withUnsafeBytes { call(nil, $0.baseAddress) }
+        case (nil, nil): call(nil, nil)
+        }
+      }
+    }
+    return output
+  }
+}
