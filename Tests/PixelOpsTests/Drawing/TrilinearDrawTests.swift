@@ -105,11 +105,23 @@ struct TrilinearDrawTests {
       }
       let near = try bilinear(level)
       let far = weight > 0 ? try bilinear(level + 1) : near
+      // Odd trials draw through a mask covering the pixels whose centre lies in the rect.
+      let coveredX = Int((destinationRect.x - 0.5).rounded(.up))
+      let coveredY = Int((destinationRect.y - 0.5).rounded(.up))
+      let mask =
+        trial % 2 == 1
+        ? try RandomPixels.buffer(
+          width: Int((destinationRect.maxX - 0.5).rounded(.up)) - coveredX,
+          height: Int((destinationRect.maxY - 0.5).rounded(.up)) - coveredY, format: .gray8, &rng) : nil
       var drawn = before
+      let parallelism = try Parallelism.threads(.random(in: 1...3, using: &rng))
       try drawn.withMutableView { d in
-        try Compositor.draw(
-          chain, in: destinationRect, onto: d,
-          options: CompositeOptions(blendMode: mode, parallelism: try .threads(.random(in: 1...3, using: &rng))))
+        func draw(_ mask: PixelView?) throws {
+          try Compositor.draw(
+            chain, in: destinationRect, onto: d,
+            options: CompositeOptions(blendMode: mode, mask: mask, parallelism: parallelism))
+        }
+        if let mask { try mask.withView { try draw($0) } } else { try draw(nil) }
       }
       before.withView { b in
         near.withView { n in
@@ -125,8 +137,11 @@ struct TrilinearDrawTests {
                   let a = CompositeReference.read(n.rowAddress(y) + x * 4)
                   let c = CompositeReference.read(f.rowAddress(y) + x * 4)
                   let mixed = (0..<4).map { (a[$0] * (256 - weight) + c[$0] * weight + 128) / 256 }
+                  let coverage = mask.map { m in
+                    m.withView { Int($0.rowAddress(y - coveredY).load(fromByteOffset: x - coveredX, as: UInt8.self)) }
+                  }
                   let expected = CompositeReference.composite(
-                    mode: mode, source: mixed, destination: old, opacity: 255, coverage: 255)
+                    mode: mode, source: mixed, destination: old, opacity: 255, coverage: coverage ?? 255)
                   #expect(
                     CompositeReference.read(d.rowAddress(y) + x * 4) == expected,
                     "trial \(trial) level \(level) weight \(weight) (\(x), \(y))")
