@@ -184,38 +184,37 @@ struct ResampleRowProducer {
     /// pixels: written into `target` when given (and returned), else into scratch.
     @inline(__always)
     func row(_ y: Int, into target: UnsafeMutableRawPointer? = nil) -> UnsafeRawPointer {
-      let p = producer
-      let r = y &- p.rows.lowerBound
+      let r = y &- producer.rows.lowerBound
       let out = target ?? outputRow
-      switch p.order {
+      switch producer.order {
       case .nearest:
-        p.nearestRow(r, into: out)
+        producer.nearestRow(r, into: out)
       case .pairAverage:
-        let column = Int(p.horizontal.starts[0]) &* 4
-        let top = Int(p.vertical.starts[r])
+        let column = Int(producer.horizontal.starts[0]) &* 4
+        let top = Int(producer.vertical.starts[r])
         ResamplePairAverage.row(
-          p.source.rowAddress(top) + column, p.source.rowAddress(top &+ 1) + column, count: p.horizontal.count,
+          producer.source.rowAddress(top) + column, producer.source.rowAddress(top &+ 1) + column, count: producer.horizontal.count,
           output: out)
       case .verticalFirst:
-        let width = p.horizontal.sourceRange.count
-        let rowPointers = ring.rows(from: Int(p.vertical.starts[r]), count: p.vertical.taps) { sourceRow, slot in
+        let width = producer.horizontal.sourceRange.count
+        let rowPointers = ring.rows(from: Int(producer.vertical.starts[r]), count: producer.vertical.taps) { sourceRow, slot in
           ResampleVerticalPass.widen(sourceBytes(sourceRow), width: width, into: slot)
         }
         ResampleVerticalPass.widenedToPairs(
-          rows: rowPointers, weights: p.vertical.weights + r &* p.vertical.taps, taps: p.vertical.taps,
-          fractionBits: p.vertical.fractionBits, width: width, pairRuns: p.horizontal.pairRuns, output: pairs)
+          rows: rowPointers, weights: producer.vertical.weights + r &* producer.vertical.taps, taps: producer.vertical.taps,
+          fractionBits: producer.vertical.fractionBits, width: width, pairRuns: producer.horizontal.pairRuns, output: pairs)
         ResampleHorizontalPass.pairsToBytes(
-          pairs, sourceOffset: p.horizontal.sourceRange.lowerBound, table: p.horizontal, clampToAlpha: p.clampToAlpha,
+          pairs, sourceOffset: producer.horizontal.sourceRange.lowerBound, table: producer.horizontal, clampToAlpha: producer.clampToAlpha,
           output: out)
       case .horizontalFirst:
-        let rowPointers = ring.rows(from: Int(p.vertical.starts[r]), count: p.vertical.taps) { sourceRow, slot in
-          pairs.fill(fromBytes: sourceBytes(sourceRow), width: p.horizontal.sourceRange.count)
+        let rowPointers = ring.rows(from: Int(producer.vertical.starts[r]), count: producer.vertical.taps) { sourceRow, slot in
+          pairs.fill(fromBytes: sourceBytes(sourceRow), width: producer.horizontal.sourceRange.count)
           ResampleHorizontalPass.pairsToIntermediate(
-            pairs, sourceOffset: p.horizontal.sourceRange.lowerBound, table: p.horizontal, output: slot)
+            pairs, sourceOffset: producer.horizontal.sourceRange.lowerBound, table: producer.horizontal, output: slot)
         }
         ResampleVerticalPass.intermediateToBytes(
-          rows: rowPointers, weights: p.vertical.weights + r &* p.vertical.taps, taps: p.vertical.taps,
-          fractionBits: p.vertical.fractionBits, width: p.columns.count, clampToAlpha: p.clampToAlpha,
+          rows: rowPointers, weights: producer.vertical.weights + r &* producer.vertical.taps, taps: producer.vertical.taps,
+          fractionBits: producer.vertical.fractionBits, width: producer.columns.count, clampToAlpha: producer.clampToAlpha,
           weightVectors: weightVectors, output: out)
       }
       return UnsafeRawPointer(out)
@@ -226,18 +225,17 @@ struct ResampleRowProducer {
     /// horizontal table a row assembled in scratch through the extend mode.
     @inline(__always)
     private func sourceBytes(_ sourceRow: Int) -> UnsafeRawPointer {
-      let p = producer
-      let y = p.vertical.isOpen ? p.extend.vertical.sourceIndex(sourceRow, extent: p.source.height) ?? 0 : sourceRow
-      let row = p.source.rowAddress(y)
-      guard p.extendsColumns else { return row + p.horizontal.sourceRange.lowerBound &* 4 }
-      var x = p.horizontal.sourceRange.lowerBound
+      let y = producer.vertical.isOpen ? producer.extend.vertical.sourceIndex(sourceRow, extent: producer.source.height) ?? 0 : sourceRow
+      let row = producer.source.rowAddress(y)
+      guard producer.extendsColumns else { return row + producer.horizontal.sourceRange.lowerBound &* 4 }
+      var x = producer.horizontal.sourceRange.lowerBound
       var offset = 0
-      while x < p.horizontal.sourceRange.upperBound {
+      while x < producer.horizontal.sourceRange.upperBound {
         // Copy the run of columns that maps onto consecutive image pixels in one go.
-        let k = p.extend.horizontal.sourceIndex(x, extent: p.source.width) ?? 0
+        let k = producer.extend.horizontal.sourceIndex(x, extent: producer.source.width) ?? 0
         var run = 1
-        while x &+ run < p.horizontal.sourceRange.upperBound
-          && p.extend.horizontal.sourceIndex(x &+ run, extent: p.source.width) == k &+ run
+        while x &+ run < producer.horizontal.sourceRange.upperBound
+          && producer.extend.horizontal.sourceIndex(x &+ run, extent: producer.source.width) == k &+ run
         {
           run &+= 1
         }

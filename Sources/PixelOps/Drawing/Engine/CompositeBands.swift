@@ -25,20 +25,22 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
     var coverageRows = coverage.makeCursor(
       scratch: coverage.scratchByteCount == 0 ? nil : scratch.map { $0 + coverageOffset })
     let columns = area.x..<(area.x &+ area.width)
-    let kernel = entry.kernel
-    for r in rows {
-      let y = area.y &+ r
-      let target = destination.rowAddress(y) + area.x &* 4
-      if entry.copiesSource {
-        try sourceRows.write(y, columns: columns, into: target)
-        continue
+    let firstByte = area.x &* 4
+    if entry.copiesSource {
+      // Nothing to blend: the source writes its rows straight into the destination.
+      for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
+        try sourceRows.write(y, columns: columns, into: destination.rowAddress(y) + firstByte)
       }
+      return
+    }
+    let kernel = entry.kernel
+    for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
       let pixels = try sourceRows.row(y, columns: columns)
       let covered = try coverageRows.row(y, columns: columns)
       kernel(
         CompositeSpan(
-          destination: target, source: pixels, coverage: covered?.bytes, coverageStride: covered?.stride ?? 1,
-          count: area.width),
+          destination: destination.rowAddress(y) + firstByte, source: pixels, coverage: covered?.bytes,
+          coverageStride: covered?.stride ?? 1, count: area.width),
         parameters)
     }
   }

@@ -32,6 +32,7 @@ struct ResampledRowSource: RowSource {
       rows.row(y) + (columns.lowerBound &- rows.producer.columns.lowerBound) &* 4
     }
 
+    @inline(__always)
     func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
       guard columns == rows.producer.columns else {
         return target.copyMemory(from: row(y, columns: columns).unsafelyUnwrapped, byteCount: columns.count &* 4)
