@@ -20,8 +20,7 @@ public enum Compositor {
     try requireWorkingFormat(source.format, "draw source")
     try requireWorkingFormat(destination.format, "draw destination")
     let mask = try validatedMask(options.mask, size: source.size)
-    let area = CompositeGeometry(sourceSize: source.size, origin: origin, destinationSize: destination.size)
-      .destinationRect
+    let area = visibleArea(source.size, at: origin, in: destination)
     guard !area.isEmpty else { return }
     try composite(
       ImageRowSource(source, at: origin, area: area), mask.map { ViewCoverage(mask: $0, at: origin) }, nil,
@@ -39,8 +38,7 @@ public enum Compositor {
     try requireWorkingFormat(destination.format, "fill destination")
     guard rect.width >= 0, rect.height >= 0 else { throw .invalidDimensions(width: rect.width, height: rect.height) }
     let mask = try validatedMask(options.mask, size: rect.size)
-    let area = CompositeGeometry(sourceSize: rect.size, origin: rect.origin, destinationSize: destination.size)
-      .destinationRect
+    let area = visibleArea(rect.size, at: rect.origin, in: destination)
     guard !area.isEmpty else { return }
     try composite(
       SolidColorSource(color: color), mask.map { ViewCoverage(mask: $0, at: rect.origin) }, nil, area: area,
@@ -90,11 +88,17 @@ public enum Compositor {
     onto destination: MutablePixelView, options: CompositeOptions
   ) throws(PixelError) {
     let mask = try validatedMask(options.mask, size: size)
-    let area = CompositeGeometry(sourceSize: size, origin: origin, destinationSize: destination.size).destinationRect
+    let area = visibleArea(size, at: origin, in: destination)
     guard !area.isEmpty else { return }
     try composite(
       SolidColorSource(color: tint), template, mask.map { ViewCoverage(mask: $0, at: origin) }, area: area,
       onto: destination, options: options)
+  }
+
+  /// The destination pixels that `size` pixels placed at `origin` cover inside the view:
+  /// pure geometry, overflow-safe for any origin (far outside gives an empty rect).
+  static func visibleArea(_ size: PixelSize, at origin: PixelPosition, in destination: MutablePixelView) -> PixelRect {
+    PixelRect(origin: origin, size: size).intersection(PixelRect(size: destination.size))
   }
 
   /// Runs the engine with up to two coverages (none: full coverage; two: their product).

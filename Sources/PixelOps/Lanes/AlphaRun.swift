@@ -1,6 +1,6 @@
 /// Classifies 4 consecutive RGBA8 pixels (16 bytes, loaded as two `UInt64`s) by their alpha
 /// bytes: all 255, all 0, or anything else. Two ANDs/ORs and a compare each, no shuffles —
-/// the cheapest test on SSE2 (see `../shared/simd-notes.md`). Byte 3 of each pixel is alpha, so
+/// the cheapest test on SSE2 (see `docs/simd-notes.md`). Byte 3 of each pixel is alpha, so
 /// in a little-endian `UInt64` of two pixels alpha sits in bits 24...31 and 56...63.
 enum AlphaRun {
   enum Kind {

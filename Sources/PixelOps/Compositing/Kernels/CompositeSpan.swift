@@ -12,15 +12,6 @@ struct CompositeSpan {
   var count: Int
 }
 
-extension CompositeSpan {
-  /// A row of `count` image pixels at `source` over `destination`, full coverage.
-  static func image(
-    _ source: UnsafeRawPointer, onto destination: UnsafeMutableRawPointer, count: Int
-  ) -> CompositeSpan {
-    CompositeSpan(destination: destination, source: source, coverage: nil, coverageStride: 1, count: count)
-  }
-}
-
 /// What stays the same for every row of one call.
 struct CompositeParameters {
   let mode: BlendMode

@@ -47,10 +47,13 @@ public enum ExtendMode: Sendable, Hashable, CaseIterable {
 }
 
 /// The ``ExtendMode`` of each axis of a source.
-public struct ExtendModes: Sendable, Hashable {
+public struct ExtendModes: Sendable, Hashable, CustomStringConvertible {
+  /// What lies left and right of the source.
   public var horizontal: ExtendMode
+  /// What lies above and below the source.
   public var vertical: ExtendMode
 
+  /// Each axis its own mode (a horizontal strip repeating sideways, clamped vertically).
   public init(horizontal: ExtendMode, vertical: ExtendMode) {
     self.horizontal = horizontal
     self.vertical = vertical
@@ -63,4 +66,8 @@ public struct ExtendModes: Sendable, Hashable {
 
   /// Edge pixels extend outward on both axes (the default of every draw).
   public static let clamp = ExtendModes(.clamp)
+
+  public var description: String {
+    horizontal == vertical ? "\(horizontal)" : "(horizontal \(horizontal), vertical \(vertical))"
+  }
 }

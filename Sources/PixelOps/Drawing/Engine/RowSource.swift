@@ -4,7 +4,8 @@
 ///
 /// A source is made for one call and is read by several bands at once, each through its own
 /// ``Cursor`` over the band's scratch memory. Adding a source is one file: a type conforming to
-/// this protocol, handed to ``CompositeEngine/composite(_:coverage:area:onto:mode:opacity:parallelism:)``.
+/// this protocol, handed to ``CompositeEngine/composite(_:coverage:area:onto:mode:opacity:parallelism:)``
+/// (`Tests/PixelOpsTests/Drawing/CheckerboardSource.swift` is one, written only for tests).
 protocol RowSource {
   associatedtype Cursor: RowSourceCursor
 
