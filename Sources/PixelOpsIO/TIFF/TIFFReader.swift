@@ -82,6 +82,36 @@ public final class TIFFReader: Sendable {
     }
   }
 
+  /// Decodes page `index` into `view`, which the caller owns and may reuse from page to page
+  /// (frames of a sequence, tiles of a large image). Other pages are not decoded.
+  ///
+  /// `view` must be exactly the page's size (``TIFFPageInfo/size`` from ``pageInfo(at:)``)
+  /// and in the format pages are decoded to, ``TIFFDecodingOptions/format``'s
+  /// ``TIFFOutputFormat/pixelFormat``. Its row bytes may be anything ``MutablePixelView``
+  /// accepts (padded, odd, a crop of a larger image). Only the view's pixels are written;
+  /// bytes between rows and outside the view are not touched. The pixels are exactly those
+  /// ``decodePage(at:)`` returns. Rows go straight from each decoded strip or tile into the
+  /// view; only pages read through libtiff's RGBA interface (CMYK, CIE L*a*b* and other
+  /// photometric interpretations besides gray, palette, RGB and JPEG YCbCr) need a
+  /// page-sized scratch raster, as ``decodePage(at:)`` does.
+  ///
+  /// - Returns: The page's directory fields; ``TIFFPageInfo/alpha`` is ``TIFFAlpha/none``
+  ///   when every pixel is opaque by construction.
+  /// - Throws: ``ImageIOError/pageOutOfRange(index:pageCount:)``; the errors of
+  ///   ``decodePage(at:)`` about the page itself (an empty page, or one beyond the limits);
+  ///   then ``ImageIOError/destinationSizeMismatch(expected:actual:)`` or
+  ///   ``ImageIOError/destinationFormatMismatch(expected:actual:)`` before any pixel is
+  ///   written; otherwise as ``decodePage(at:)``. When decoding fails partway (a truncated
+  ///   or damaged strip or tile), the view's pixels are unspecified.
+  @discardableResult
+  public func decodePage(at index: Int, into view: MutablePixelView) throws(ImageIOError) -> TIFFPageInfo {
+    try checkIndex(index)
+    let options = self.options
+    return try handle.withLock { (handle: inout TIFFHandle) throws(ImageIOError) -> TIFFPageInfo in
+      try TIFFPageDecoder.decode(handle: handle, page: index, options: options, into: view)
+    }
+  }
+
   /// Decodes every page in chain order. Throws the first page's error.
   public func decodeAllPages() throws(ImageIOError) -> [PixelBuffer] {
     var pages: [PixelBuffer] = []
