@@ -10,6 +10,10 @@ import Synchronization
 /// strips or tiles. Pages are numbered in IFD-chain order from 0; SubIFDs and the PageNumber
 /// tag play no part.
 ///
+/// ``decodePage(at:)`` returns a new buffer per page; ``decodePage(at:into:)`` writes a page
+/// into memory the caller owns, so playback and tiled loading can reuse one buffer
+/// (``pageInfo(at:)`` gives the size it must have).
+///
 /// Concurrency: the reader is `Sendable` and may be shared between tasks and threads. libtiff
 /// keeps the current directory and codec state inside its handle, so the handle is guarded
 /// by a `Mutex` and calls on one reader run one at a time. To decode pages of one file in
