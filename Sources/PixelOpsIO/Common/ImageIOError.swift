@@ -34,6 +34,12 @@ public enum ImageIOError: Error, Sendable, Equatable, CustomStringConvertible {
   case writeFailed(path: String, reason: String)
   /// The pixels handed to an encoder, or the buffer a decoder needed, were refused.
   case pixels(PixelError)
+  /// The view given to a decode-into call is not the size of the image or page: `expected`
+  /// is the image's size, `actual` the view's. Nothing was written.
+  case destinationSizeMismatch(expected: PixelSize, actual: PixelSize)
+  /// The view given to a decode-into call is not in the format the decoder writes with the
+  /// options given: `expected` is that format, `actual` the view's. Nothing was written.
+  case destinationFormatMismatch(expected: PixelFormat, actual: PixelFormat)
 
   public var description: String {
     switch self {
@@ -49,6 +55,10 @@ public enum ImageIOError: Error, Sendable, Equatable, CustomStringConvertible {
     case .pageOutOfRange(let index, let count): "page \(index) requested, the file has \(count)"
     case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
     case .pixels(let error): error.description
+    case .destinationSizeMismatch(let expected, let actual):
+      "the image is \(expected) pixels, the view to decode into is \(actual)"
+    case .destinationFormatMismatch(let expected, let actual):
+      "the decoder writes \(expected), the view to decode into is \(actual)"
     }
   }
 }

@@ -1,39 +1,6 @@
 import CPNGSupport
 import PixelOps
 
-/// What libpng read from a file's header chunks.
-struct PNGHeader: Sendable, Hashable {
-  let width: Int
-  let height: Int
-  /// 1, 2, 4, 8 or 16.
-  let bitDepth: Int
-  /// 0 gray, 2 RGB, 3 palette, 4 gray + alpha, 6 RGBA.
-  let colorType: Int
-  let isInterlaced: Bool
-  /// A valid tRNS chunk: palette alpha or a colour key.
-  let hasTransparency: Bool
-
-  /// Whether every pixel is opaque by construction: no alpha channel and no tRNS.
-  var isOpaque: Bool { colorType & 4 == 0 && !hasTransparency }
-
-  /// Samples per pixel as stored.
-  var channelCount: Int {
-    switch colorType {
-    case 2: 3
-    case 4: 2
-    case 6: 4
-    default: 1
-    }
-  }
-
-  /// The format libpng decodes into for a result in `format`: straight RGBA, 16-bit when the
-  /// file or the result is, so 16-bit results follow the same rules as 8-bit ones (scale, then
-  /// premultiply at the result's depth).
-  func decodedFormat(for format: PixelFormat) -> PixelFormat {
-    bitDepth == 16 || format.bitsPerChannel == 16 ? .rgba16Straight : .rgba8Straight
-  }
-}
-
 /// Owns one `po_png_reader` over caller memory: libpng decoding behind the C shim's setjmp
 /// wall. The memory must outlive the reader.
 struct LibPNGReader: ~Copyable {

@@ -14,6 +14,9 @@ public import PixelOps
 /// let image = try PNG.read(contentsOf: "sprite.png")
 /// try image.writePNG(to: "copy.png", options: PNGEncodingOptions(compressionLevel: 9))
 /// ```
+///
+/// To reuse one buffer across many files (playback, tiles), read the size with
+/// ``header(of:)`` and decode into a view of it with ``decode(_:into:options:)``.
 public enum PNG {
   /// The eight bytes every PNG file starts with.
   public static let signature: [UInt8] = PNGSignature.bytes
@@ -72,7 +75,8 @@ public enum PNG {
     try FileSystem.writeAtomically(bytes, to: path)
   }
 
-  private static func withBytes<Output>(
+  /// Calls `body` with the bytes of `bytes`, carrying its typed error out.
+  static func withBytes<Output>(
     _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ImageIOError) -> Output
   ) throws(ImageIOError) -> Output {
     // `withUnsafeBytes` rethrows untyped errors; carry the typed one out as a value.

@@ -1,3 +1,5 @@
+public import PixelOps
+
 /// How a TIFF page stores alpha.
 public enum TIFFAlpha: Sendable, Hashable {
   /// No alpha sample: every decoded pixel is opaque.
@@ -34,4 +36,8 @@ public struct TIFFPageInfo: Sendable, Hashable {
   public let orientation: Int
   /// How the page stores alpha, under the rules the decoder applies.
   public let alpha: TIFFAlpha
+
+  /// `width` x `height`: the size of a view to decode the page into
+  /// (``TIFFReader/decodePage(at:into:)``).
+  public var size: PixelSize { PixelSize(width: width, height: height) }
 }

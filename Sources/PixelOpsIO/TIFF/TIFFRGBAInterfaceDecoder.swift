@@ -5,22 +5,34 @@ import PixelOps
 /// YCbCr without JPEG, CIE L*a*b*, LogLuv, ...) through libtiff's RGBA interface
 /// (`TIFFReadRGBAImageOriented`): 8 bits per channel, alpha associated, rows in stored order.
 /// 16-bit output widens each channel exactly (`v * 257`).
-enum TIFFRGBAInterfaceDecoder {
-  static func decode(handle: TIFFHandle, fields: TIFFDirectoryFields, output: TIFFOutputFormat) throws(ImageIOError)
-    -> PixelBuffer
-  {
+///
+/// libtiff fills a packed raster of the whole page, so this path needs a page-sized scratch
+/// raster, which is then copied into the destination's rows.
+struct TIFFRGBAInterfaceDecoder {
+  private let handle: TIFFHandle
+  private let fields: TIFFDirectoryFields
+
+  /// Checks that libtiff can read the current directory of `handle` through its RGBA
+  /// interface and that the page could fit in the file, before anything is allocated.
+  init(handle: TIFFHandle, fields: TIFFDirectoryFields) throws(ImageIOError) {
     handle.clearError()
     guard po_tiff_rgba_supported(handle.pointer) == 1 else {
       throw .unsupported(.tiff, message: handle.failureMessage("libtiff's RGBA interface cannot read this page"))
     }
-    let width = fields.width
-    let height = fields.height
-    let rowBytes = (width * fields.samplesPerPixel * fields.bitsPerSample + 7) / 8
-    let (neededBytes, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+    let rowBytes = (fields.width * fields.samplesPerPixel * fields.bitsPerSample + 7) / 8
+    let (neededBytes, overflow) = rowBytes.multipliedReportingOverflow(by: fields.height)
     try TIFFPlausibility.check(
-      width: width, height: height, neededBytes: overflow ? Int.max : neededBytes,
+      width: fields.width, height: fields.height, neededBytes: overflow ? Int.max : neededBytes,
       bitsPerPixel: fields.samplesPerPixel * fields.bitsPerSample, compression: fields.compression,
       fileSize: handle.inputSize)
+    self.handle = handle
+    self.fields = fields
+  }
+
+  /// Reads the page into a scratch raster and writes it into `view`, which has the page's
+  /// size and is premultiplied RGBA8 or RGBA16. The view is untouched when libtiff fails.
+  func write(into view: MutablePixelView) throws(ImageIOError) {
+    let (width, height) = (fields.width, fields.height)
     let raster = try TIFFScratchMemory(byteCount: width * height * 4)
     let words = raster.pointer.assumingMemoryBound(to: UInt32.self)
     handle.clearError()
@@ -28,35 +40,20 @@ enum TIFFRGBAInterfaceDecoder {
     guard po_tiff_read_rgba(handle.pointer, UInt32(width), UInt32(height), words, UInt16(orientation)) == 1 else {
       throw TIFFLibraryMessage.readError(handle.failureMessage("libtiff's RGBA interface could not read the page"))
     }
-    var image: PixelBuffer
-    do {
-      image = try PixelBuffer(width: width, height: height, format: output.pixelFormat)
-    } catch {
-      throw .pixels(error)
-    }
-    image.withMutableView { view in
-      for y in 0..<height {
-        let source = words + y * width
-        if output == .rgba8Premultiplied {
-          let row = view.rowAddress(y).assumingMemoryBound(to: UInt8.self)
-          for x in 0..<width {
-            let word = source[x]
-            for channel in 0..<4 {
-              row[x * 4 + channel] = UInt8(truncatingIfNeeded: word >> (8 * UInt32(channel)))
-            }
-          }
+    let sixteenBit = view.format.bitsPerChannel == 16
+    for y in 0..<height {
+      let source = words + y * width
+      let row = view.rowAddress(y)
+      for x in 0..<width {
+        // The word holds R in its low byte, A in its high byte, whatever the byte order.
+        let word = source[x]
+        let pixel = SIMD4<UInt32>(word, word >> 8, word >> 16, word >> 24) & 0xFF
+        if sixteenBit {
+          row.storeBytes(of: SIMD4<UInt16>(truncatingIfNeeded: pixel) &* 257, toByteOffset: x * 8, as: SIMD4<UInt16>.self)
         } else {
-          let row = view.rowAddress(y).assumingMemoryBound(to: UInt16.self)
-          for x in 0..<width {
-            let word = source[x]
-            for channel in 0..<4 {
-              row[x * 4 + channel] = UInt16(truncatingIfNeeded: word >> (8 * UInt32(channel)) & 0xFF) * 257
-            }
-          }
+          row.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: pixel), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
         }
       }
     }
-    image.updateOpacity()
-    return image
   }
 }

@@ -10,6 +10,10 @@ import Synchronization
 /// strips or tiles. Pages are numbered in IFD-chain order from 0; SubIFDs and the PageNumber
 /// tag play no part.
 ///
+/// ``decodePage(at:)`` returns a new buffer per page; ``decodePage(at:into:)`` writes a page
+/// into memory the caller owns, so playback and tiled loading can reuse one buffer
+/// (``pageInfo(at:)`` gives the size it must have).
+///
 /// Concurrency: the reader is `Sendable` and may be shared between tasks and threads. libtiff
 /// keeps the current directory and codec state inside its handle, so the handle is guarded
 /// by a `Mutex` and calls on one reader run one at a time. To decode pages of one file in
@@ -79,6 +83,36 @@ public final class TIFFReader: Sendable {
     let options = self.options
     return try handle.withLock { (handle: inout TIFFHandle) throws(ImageIOError) -> PixelBuffer in
       try TIFFPageDecoder.decode(handle: handle, page: index, options: options)
+    }
+  }
+
+  /// Decodes page `index` into `view`, which the caller owns and may reuse from page to page
+  /// (frames of a sequence, tiles of a large image). Other pages are not decoded.
+  ///
+  /// `view` must be exactly the page's size (``TIFFPageInfo/size`` from ``pageInfo(at:)``)
+  /// and in the format pages are decoded to, ``TIFFDecodingOptions/format``'s
+  /// ``TIFFOutputFormat/pixelFormat``. Its row bytes may be anything ``MutablePixelView``
+  /// accepts (padded, odd, a crop of a larger image). Only the view's pixels are written;
+  /// bytes between rows and outside the view are not touched. The pixels are exactly those
+  /// ``decodePage(at:)`` returns. Rows go straight from each decoded strip or tile into the
+  /// view; only pages read through libtiff's RGBA interface (CMYK, CIE L*a*b* and other
+  /// photometric interpretations besides gray, palette, RGB and JPEG YCbCr) need a
+  /// page-sized scratch raster, as ``decodePage(at:)`` does.
+  ///
+  /// - Returns: The page's directory fields; ``TIFFPageInfo/alpha`` is ``TIFFAlpha/none``
+  ///   when every pixel is opaque by construction.
+  /// - Throws: ``ImageIOError/pageOutOfRange(index:pageCount:)``; the errors of
+  ///   ``decodePage(at:)`` about the page itself (an empty page, or one beyond the limits);
+  ///   then ``ImageIOError/destinationSizeMismatch(expected:actual:)`` or
+  ///   ``ImageIOError/destinationFormatMismatch(expected:actual:)`` before any pixel is
+  ///   written; otherwise as ``decodePage(at:)``. When decoding fails partway (a truncated
+  ///   or damaged strip or tile), the view's pixels are unspecified.
+  @discardableResult
+  public func decodePage(at index: Int, into view: MutablePixelView) throws(ImageIOError) -> TIFFPageInfo {
+    try checkIndex(index)
+    let options = self.options
+    return try handle.withLock { (handle: inout TIFFHandle) throws(ImageIOError) -> TIFFPageInfo in
+      try TIFFPageDecoder.decode(handle: handle, page: index, options: options, into: view)
     }
   }
 

@@ -63,11 +63,11 @@ final class TIFFRowAssembler {
             if outputBits == 8 {
               Self.compose8(
                 red: red, green: green, blue: blue, alpha: alpha, lookup: lookup, premultiplies: premultiplies,
-                count: pixelCount, into: destination.assumingMemoryBound(to: UInt8.self))
+                count: pixelCount, into: destination)
             } else {
               Self.compose16(
                 red: red, green: green, blue: blue, alpha: alpha, lookup: lookup, premultiplies: premultiplies,
-                count: pixelCount, into: destination.assumingMemoryBound(to: UInt16.self))
+                count: pixelCount, into: destination)
             }
           }
         }
@@ -85,39 +85,39 @@ final class TIFFRowAssembler {
   private static func compose8(
     red: UnsafePointer<UInt16>, green: UnsafePointer<UInt16>, blue: UnsafePointer<UInt16>,
     alpha: UnsafePointer<UInt16>?, lookup: Lookup, premultiplies: Bool, count: Int,
-    into output: UnsafeMutablePointer<UInt8>
+    into output: UnsafeMutableRawPointer
   ) {
     compose(
       red: red, green: green, blue: blue, alpha: alpha, lookup: lookup, premultiplies: premultiplies, count: count,
-      into: output, premultiply: { ExactDivision.div255($0 &* $1) })
+      into: output, as: UInt8.self, premultiply: { ExactDivision.div255($0 &* $1) })
   }
 
   private static func compose16(
     red: UnsafePointer<UInt16>, green: UnsafePointer<UInt16>, blue: UnsafePointer<UInt16>,
     alpha: UnsafePointer<UInt16>?, lookup: Lookup, premultiplies: Bool, count: Int,
-    into output: UnsafeMutablePointer<UInt16>
+    into output: UnsafeMutableRawPointer
   ) {
     compose(
       red: red, green: green, blue: blue, alpha: alpha, lookup: lookup, premultiplies: premultiplies, count: count,
-      into: output, premultiply: { ExactDivision.div65535($0 &* $1) })
+      into: output, as: UInt16.self, premultiply: { ExactDivision.div65535($0 &* $1) })
   }
 
   /// Looks up every sample's output level and writes RGBA; straight alpha is premultiplied with
   /// `premultiply` (`round(c * a / max)` at the output depth); no alpha gives the maximum.
+  /// Pixels are stored unaligned: a destination row may start at any byte (odd row bytes).
   @inline(__always)
-  private static func compose<Output: FixedWidthInteger & UnsignedInteger>(
+  private static func compose<Output: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
     red: UnsafePointer<UInt16>, green: UnsafePointer<UInt16>, blue: UnsafePointer<UInt16>,
     alpha: UnsafePointer<UInt16>?, lookup: Lookup, premultiplies: Bool, count: Int,
-    into output: UnsafeMutablePointer<Output>, premultiply: (UInt32, UInt32) -> UInt32
+    into output: UnsafeMutableRawPointer, as _: Output.Type, premultiply: (UInt32, UInt32) -> UInt32
   ) {
-    var out = output
+    let pixelBytes = MemoryLayout<SIMD4<Output>>.stride
     guard let alpha, let alphaTable = lookup.alpha else {
       for x in 0..<count {
-        out[0] = Output(truncatingIfNeeded: lookup.red[Int(red[x])])
-        out[1] = Output(truncatingIfNeeded: lookup.green[Int(green[x])])
-        out[2] = Output(truncatingIfNeeded: lookup.blue[Int(blue[x])])
-        out[3] = Output.max
-        out += 4
+        let pixel = SIMD4<Output>(
+          Output(truncatingIfNeeded: lookup.red[Int(red[x])]), Output(truncatingIfNeeded: lookup.green[Int(green[x])]),
+          Output(truncatingIfNeeded: lookup.blue[Int(blue[x])]), Output.max)
+        output.storeBytes(of: pixel, toByteOffset: x &* pixelBytes, as: SIMD4<Output>.self)
       }
       return
     }
@@ -131,11 +131,10 @@ final class TIFFRowAssembler {
         g = premultiply(g, a)
         b = premultiply(b, a)
       }
-      out[0] = Output(truncatingIfNeeded: r)
-      out[1] = Output(truncatingIfNeeded: g)
-      out[2] = Output(truncatingIfNeeded: b)
-      out[3] = Output(truncatingIfNeeded: a)
-      out += 4
+      let pixel = SIMD4<Output>(
+        Output(truncatingIfNeeded: r), Output(truncatingIfNeeded: g), Output(truncatingIfNeeded: b),
+        Output(truncatingIfNeeded: a))
+      output.storeBytes(of: pixel, toByteOffset: x &* pixelBytes, as: SIMD4<Output>.self)
     }
   }
 
