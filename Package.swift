@@ -51,8 +51,11 @@ let package = Package(
       dependencies: ["PixelOps", "PixelOpsIO", "PixelOpsBenchmarkSupport"],
       swiftSettings: strictSwift
     ),
-    // Helpers both test targets share (seeded randomness); depends on nothing under test.
-    .target(name: "PixelOpsTestSupport", path: "Tests/PixelOpsTestSupport", swiftSettings: strictSwift),
+    // Helpers both test targets share: seeded randomness, the random-image generator, guarded
+    // memory. A regular target (test targets cannot depend on each other), used only by the tests.
+    .target(
+      name: "PixelOpsTestSupport", dependencies: ["PixelOps"], path: "Tests/PixelOpsTestSupport",
+      swiftSettings: strictSwift),
     .testTarget(
       name: "PixelOpsTests", dependencies: ["PixelOps", "PixelOpsTestSupport"], resources: [.copy("Resources")],
       swiftSettings: strictSwift),
