@@ -37,10 +37,13 @@ import Testing
     let before = try directory.bytes("image.png")
 
     let empty = try PixelView(unsafeBaseAddress: nil, width: 0, height: 3, rowBytes: 0, format: .rgba8Premultiplied)
-    #expect(throws: ImageIOError.self) { try PNG.write(empty, to: path) }
+    #expect(throws: ImageIOError.pixels(.invalidDimensions(width: 0, height: 3))) { try PNG.write(empty, to: path) }
     let image = try PixelBuffer(width: 2, height: 2, format: .rgba8Premultiplied)
-    #expect(throws: ImageIOError.self) {
+    #expect {
       try image.writePNG(to: path, options: PNGEncodingOptions(compressionLevel: 12))
+    } throws: { error in
+      guard case .invalidOption(.png, let message) = error as? ImageIOError else { return false }
+      return !message.isEmpty
     }
     #expect(try directory.bytes("image.png") == before)
     #expect(try directory.contents() == ["image.png"])
