@@ -59,6 +59,8 @@ let package = Package(
     .testTarget(
       name: "PixelOpsTests", dependencies: ["PixelOps", "PixelOpsTestSupport"], resources: [.copy("Resources")],
       swiftSettings: strictSwift),
+    // bench's command line (the executable's module, imported @testable).
+    .testTarget(name: "BenchTests", dependencies: ["Bench"], swiftSettings: strictSwift),
     .testTarget(
       name: "PixelOpsIOTests",
       dependencies: ["PixelOpsIO", "PixelOps", "PixelOpsTestSupport"],

@@ -87,7 +87,7 @@ extension BenchArguments {
 }
 
 /// A command line `bench` cannot run: printed with a pointer to `--help`, exit status 2.
-struct BenchUsageError: Error, CustomStringConvertible {
+struct BenchUsageError: Error, Equatable, CustomStringConvertible {
   let message: String
 
   init(_ message: String) { self.message = message }
