@@ -16,12 +16,10 @@ let package = Package(
     .library(name: "PixelOps", targets: ["PixelOps"]),
     // PNG and TIFF reading and writing through the system's libpng and libtiff.
     .library(name: "PixelOpsIO", targets: ["PixelOpsIO"]),
+    // Measures the kernels; its command line is parsed by hand, so the package has no dependencies.
     .executable(name: "bench", targets: ["Bench"]),
     // Benchmark cases and deterministic generated inputs (for the Benchmarks/ package; not API).
     .library(name: "PixelOpsBenchmarkSupport", targets: ["PixelOpsBenchmarkSupport"]),
-  ],
-  dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
     .target(name: "PixelOps", swiftSettings: strictSwift),
@@ -50,17 +48,19 @@ let package = Package(
     .target(name: "PixelOpsBenchmarkSupport", dependencies: ["PixelOps"], swiftSettings: strictSwift),
     .executableTarget(
       name: "Bench",
-      dependencies: [
-        "PixelOps", "PixelOpsIO", "PixelOpsBenchmarkSupport",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
+      dependencies: ["PixelOps", "PixelOpsIO", "PixelOpsBenchmarkSupport"],
       swiftSettings: strictSwift
     ),
-    // Helpers both test targets share (seeded randomness); depends on nothing under test.
-    .target(name: "PixelOpsTestSupport", path: "Tests/PixelOpsTestSupport", swiftSettings: strictSwift),
+    // Helpers both test targets share: seeded randomness, the random-image generator, guarded
+    // memory. A regular target (test targets cannot depend on each other), used only by the tests.
+    .target(
+      name: "PixelOpsTestSupport", dependencies: ["PixelOps"], path: "Tests/PixelOpsTestSupport",
+      swiftSettings: strictSwift),
     .testTarget(
       name: "PixelOpsTests", dependencies: ["PixelOps", "PixelOpsTestSupport"], resources: [.copy("Resources")],
       swiftSettings: strictSwift),
+    // bench's command line (the executable's module, imported @testable).
+    .testTarget(name: "BenchTests", dependencies: ["Bench"], swiftSettings: strictSwift),
     .testTarget(
       name: "PixelOpsIOTests",
       dependencies: ["PixelOpsIO", "PixelOps", "PixelOpsTestSupport"],

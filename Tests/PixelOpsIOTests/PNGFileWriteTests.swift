@@ -1,6 +1,7 @@
 import Foundation
 import PixelOps
 import PixelOpsIO
+import PixelOpsTestSupport
 import Testing
 
 /// Writes go to a temporary file that replaces the target only when complete.
@@ -8,7 +9,7 @@ import Testing
   @Test func writesAndReadsBack() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("image.png")
-    let original = try RandomImage.make(width: 13, height: 8, format: .rgba8Premultiplied, seed: 11)
+    let original = try RandomPixels.buffer(width: 13, height: 8, format: .rgba8Premultiplied, seed: 11)
     try original.writePNG(to: path)
     #expect(try PNG.read(contentsOf: path) == original)
     #expect(try directory.contents() == ["image.png"])
@@ -32,14 +33,17 @@ import Testing
   @Test func failedEncodingLeavesTheOldFile() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("image.png")
-    try RandomImage.make(width: 4, height: 4, format: .rgba8Premultiplied, seed: 12).writePNG(to: path)
+    try RandomPixels.buffer(width: 4, height: 4, format: .rgba8Premultiplied, seed: 12).writePNG(to: path)
     let before = try directory.bytes("image.png")
 
     let empty = try PixelView(unsafeBaseAddress: nil, width: 0, height: 3, rowBytes: 0, format: .rgba8Premultiplied)
-    #expect(throws: ImageIOError.self) { try PNG.write(empty, to: path) }
+    #expect(throws: ImageIOError.pixels(.invalidDimensions(width: 0, height: 3))) { try PNG.write(empty, to: path) }
     let image = try PixelBuffer(width: 2, height: 2, format: .rgba8Premultiplied)
-    #expect(throws: ImageIOError.self) {
+    #expect {
       try image.writePNG(to: path, options: PNGEncodingOptions(compressionLevel: 12))
+    } throws: { error in
+      guard case .invalidOption(.png, let message) = error as? ImageIOError else { return false }
+      return !message.isEmpty
     }
     #expect(try directory.bytes("image.png") == before)
     #expect(try directory.contents() == ["image.png"])
@@ -49,7 +53,7 @@ import Testing
   @Test func failedRenameLeavesNoTemporaryFile() throws {
     let directory = try TemporaryDirectory()
     try FileManager.default.createDirectory(atPath: directory.path("taken"), withIntermediateDirectories: false)
-    let image = try RandomImage.make(width: 3, height: 3, format: .rgba8Premultiplied, seed: 13)
+    let image = try RandomPixels.buffer(width: 3, height: 3, format: .rgba8Premultiplied, seed: 13)
     #expect {
       try image.writePNG(to: directory.path("taken"))
     } throws: { error in
@@ -62,8 +66,8 @@ import Testing
   @Test func overwritesAnExistingFile() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("image.png")
-    try RandomImage.make(width: 50, height: 50, format: .rgba8Premultiplied, seed: 14).writePNG(to: path)
-    let replacement = try RandomImage.make(width: 3, height: 2, format: .gray8, seed: 15)
+    try RandomPixels.buffer(width: 50, height: 50, format: .rgba8Premultiplied, seed: 14).writePNG(to: path)
+    let replacement = try RandomPixels.buffer(width: 3, height: 2, format: .gray8, seed: 15)
     try replacement.writePNG(to: path)
     #expect(try PNG.read(contentsOf: path, options: PNGDecodingOptions(format: .gray8)) == replacement)
     #expect(try directory.contents() == ["image.png"])

@@ -14,7 +14,7 @@ import Testing
 
   @Test(arguments: sizes, [0, 6, 9])
   func premultipliedRGBA8(_ size: PixelSize, _ level: Int) throws {
-    let original = try RandomImage.make(width: size.width, height: size.height, format: .rgba8Premultiplied, seed: 1)
+    let original = try RandomPixels.buffer(width: size.width, height: size.height, format: .rgba8Premultiplied, seed: 1)
     let png = try original.pngBytes(options: PNGEncodingOptions(compressionLevel: level))
     #expect(Self.colorTypeAndDepth(png) == (6, 8))
     let decoded = try PNG.decode(png)
@@ -24,14 +24,14 @@ import Testing
 
   @Test(arguments: sizes)
   func straightRGBA8(_ size: PixelSize) throws {
-    let original = try RandomImage.make(width: size.width, height: size.height, format: .rgba8Straight, seed: 2)
+    let original = try RandomPixels.buffer(width: size.width, height: size.height, format: .rgba8Straight, seed: 2)
     let decoded = try PNG.decode(try original.pngBytes(), options: PNGDecodingOptions(format: .rgba8Straight))
     #expect(decoded == original)
   }
 
   @Test(arguments: sizes, [0, 9])
   func gray8(_ size: PixelSize, _ level: Int) throws {
-    let original = try RandomImage.make(width: size.width, height: size.height, format: .gray8, seed: 3)
+    let original = try RandomPixels.buffer(width: size.width, height: size.height, format: .gray8, seed: 3)
     let png = try original.pngBytes(options: PNGEncodingOptions(compressionLevel: level))
     #expect(Self.colorTypeAndDepth(png) == (0, 8))
     #expect(try PNG.decode(png, options: PNGDecodingOptions(format: .gray8)) == original)
@@ -44,34 +44,29 @@ import Testing
 
   @Test(arguments: sizes, [0, 9])
   func premultipliedRGBA16(_ size: PixelSize, _ level: Int) throws {
-    let original = try RandomImage.make(width: size.width, height: size.height, format: .rgba16Premultiplied, seed: 4)
+    let original = try RandomPixels.buffer(width: size.width, height: size.height, format: .rgba16Premultiplied, seed: 4)
     let png = try original.pngBytes(options: PNGEncodingOptions(compressionLevel: level))
     #expect(Self.colorTypeAndDepth(png) == (6, 16))
     #expect(try PNG.decode(png, options: PNGDecodingOptions(format: .rgba16Premultiplied)) == original)
   }
 
   @Test func grayAlpha8() throws {
-    let original = try RandomImage.make(width: 9, height: 5, format: .grayAlpha8, seed: 5)
+    let original = try RandomPixels.buffer(width: 9, height: 5, format: .grayAlpha8, seed: 5)
     let png = try original.pngBytes()
     #expect(Self.colorTypeAndDepth(png) == (4, 8))
     #expect(try PNG.decode(png, options: PNGDecodingOptions(format: .grayAlpha8)) == original)
   }
 
   @Test func bgraIsWrittenAsRGBA() throws {
-    let original = try RandomImage.make(width: 17, height: 4, format: .rgba8Premultiplied, seed: 6)
+    let original = try RandomPixels.buffer(width: 17, height: 4, format: .rgba8Premultiplied, seed: 6)
     let bgra = try original.converted(to: .bgra8Premultiplied)
     #expect(try PNG.decode(try bgra.pngBytes()) == original)
   }
 
   /// Known-opaque images drop alpha (colour type 2) and come back opaque and identical.
   @Test func opaqueImagesAreWrittenWithoutAlpha() throws {
-    var random = SeededGenerator(seed: 7)
-    var bytes: [UInt8] = []
-    for _ in 0..<(11 * 6) {
-      for _ in 0..<3 { bytes.append(UInt8.random(in: 0...255, using: &random)) }
-      bytes.append(255)
-    }
-    var original = try PackedPixels.buffer(width: 11, height: 6, format: .rgba8Premultiplied, bytes: bytes)
+    var original = try RandomPixels.buffer(width: 11, height: 6, format: .rgba8Premultiplied, seed: 7)
+    RandomPixels.makeOpaque(&original)
     original.markOpaque()
     let png = try original.pngBytes()
     #expect(Self.colorTypeAndDepth(png) == (2, 8))
@@ -98,7 +93,7 @@ import Testing
 
   @Test(arguments: PNGColorFormat.allCases)
   func everyColorFormatEncodes(_ colorFormat: PNGColorFormat) throws {
-    let original = try RandomImage.make(width: 5, height: 3, format: .rgba8Premultiplied, seed: 8)
+    let original = try RandomPixels.buffer(width: 5, height: 3, format: .rgba8Premultiplied, seed: 8)
     let png = try original.pngBytes(options: PNGEncodingOptions(colorFormat: colorFormat))
     let decoded = try PNG.decode(png)
     #expect(decoded.size == original.size)
@@ -139,7 +134,7 @@ import Testing
 
   /// A view with padded rows (a crop of a larger buffer) is encoded row by row.
   @Test func croppedViewEncodesItsOwnPixels() throws {
-    let large = try RandomImage.make(width: 40, height: 20, format: .rgba8Premultiplied, seed: 9)
+    let large = try RandomPixels.buffer(width: 40, height: 20, format: .rgba8Premultiplied, seed: 9)
     let rect = PixelRect(x: 3, y: 5, width: 21, height: 9)
     let png = try large.withView { view in try PNG.encode(try view.cropped(to: rect)) }
     let expected = try large.withView { view in try PixelBuffer(copying: try view.cropped(to: rect)) }
@@ -148,7 +143,7 @@ import Testing
 
   /// Larger than one strip of the encoder and decoder, so strips are stitched.
   @Test func multiStripImageRoundTrips() throws {
-    let original = try RandomImage.make(width: 300, height: 250, format: .rgba8Premultiplied, seed: 10)
+    let original = try RandomPixels.buffer(width: 300, height: 250, format: .rgba8Premultiplied, seed: 10)
     let png = try original.pngBytes(options: PNGEncodingOptions(compressionLevel: 1))
     #expect(try PNG.decode(png) == original)
     let wide = try original.converted(to: .rgba16Premultiplied)

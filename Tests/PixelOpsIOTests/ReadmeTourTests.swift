@@ -25,6 +25,11 @@ struct ReadmeTourTests {
       try PixelBuffer(copying: $0.cropped(to: PixelRect(x: 40, y: 30, width: 128, height: 128)))
     }
     #expect(saved == expected)
+    // The same pixels from the independent decode (pypng) in expected/: rows 30..<158, columns 40..<168.
+    let reference = try TestData.expectedBytes("png__pngsuite__PngSuite.png.rgba8")
+    var referenceCrop: [UInt8] = []
+    for y in 30..<158 { referenceCrop += reference[(y * 256 + 40) * 4..<(y * 256 + 168) * 4] }
+    #expect(saved.packedBytes() == referenceCrop)
     #expect(
       try PointRect(x: 0.5, y: 0, width: 10, height: 10).pixelRect(scale: 2) == PixelRect(x: 1, y: 0, width: 20, height: 20))
     #expect(
@@ -50,7 +55,21 @@ struct ReadmeTourTests {
         // ---
       }
     }
-    #expect(canvasBuffer.packedBytes().contains { $0 != 0 })
+    // Expected values by hand from DESIGN.md's arithmetic ("round" is half up):
+    // fill colour (0.2, 0.4, 0.8, 0.5) -> bytes (51, 102, 204, 128) -> premultiplied
+    // round(c * 128 / 255) = (26, 51, 102, 128); over transparent it is stored as is.
+    let fill: [UInt8] = [26, 51, 102, 128]
+    #expect(Self.pixel(canvasBuffer, 40, 5) == fill)  // only the fill
+    #expect(Self.pixel(canvasBuffer, 0, 5) == fill)  // template glyph alpha 0 there: untouched
+    // Icon pixel (31, 20), opaque (3, 255, 127, 255), at opacity round(0.5 * 255) = 128 lands on
+    // (23, 40): round(s * 128 / 255) = (2, 128, 64, 128); the fill over it adds
+    // round(d * 127 / 255) = (1, 64, 32, 64) to the fill colour.
+    #expect(Self.pixel(canvasBuffer, 23, 40) == [27, 115, 134, 192])
+    // Template (black, coverage = glyph alpha) at (31, 5), alpha 255: opaque black.
+    #expect(Self.pixel(canvasBuffer, 31, 5) == [0, 0, 0, 255])
+    // At (16, 5) the glyph's alpha is 131 (expected/ file): black at 131 over the fill,
+    // (0, 0, 0, 131) + round(fill * 124 / 255) = (13, 25, 50, 62 + 131).
+    #expect(Self.pixel(canvasBuffer, 16, 5) == [13, 25, 50, 193])
   }
 
   @Test("the scaling and layer lines of the README compile and draw")
@@ -83,12 +102,51 @@ struct ReadmeTourTests {
         }
       }
     }
-    #expect(thumbnailBuffer.packedBytes().contains { $0 != 0 })
-    #expect(canvasBuffer.packedBytes().contains { $0 != 0 })
-    // Aspect fit of a square image in 64x48 px: 48x48 at x = 8; columns 0..<8 are background.
+    let photo = try TestData.expectedBytes("png__pngsuite__basn6a08.png.rgba8")  // independent decode
+
+    // The thumbnail: 32 -> 12 on both axes with Lanczos3, within 1 of the convolution in Double.
+    let thumbnailAxis = ConvolutionReference.Axis(scale: 32.0 / 12.0, extent: 32)
+    for (x, y) in [(6, 6), (2, 9), (0, 0), (11, 11)] {
+      let reference = ConvolutionReference.pixel(
+        photo, x: x, y: y, xAxis: thumbnailAxis, yAxis: thumbnailAxis, filter: ConvolutionReference.lanczos3)
+      #expect(Self.isClose(Self.pixel(thumbnailBuffer, x, y), reference, within: 1), "thumbnail (\(x), \(y))")
+    }
+
+    // The fused draw: pixels whose centre lies in [8.5, 48.5) x [4, 34) are drawn, bicubic, then
+    // scaled by opacity round(0.8 * 255) = 204 onto transparent; nothing else is touched.
+    for (x, y) in [(7, 19), (48, 19), (28, 3), (28, 34), (60, 60)] {
+      #expect(Self.pixel(canvasBuffer, x, y) == [0, 0, 0, 0], "canvas (\(x), \(y)) is outside the rect")
+    }
+    let canvasX = ConvolutionReference.Axis(destinationOrigin: 8.5, scale: 32.0 / 40.0, extent: 32)
+    let canvasY = ConvolutionReference.Axis(destinationOrigin: 4, scale: 32.0 / 30.0, extent: 32)
+    for (x, y) in [(28, 19), (8, 4), (47, 33), (40, 10)] {
+      let resampled = ConvolutionReference.pixel(
+        photo, x: x, y: y, xAxis: canvasX, yAxis: canvasY, filter: ConvolutionReference.bicubic)
+      // Within 1 before the opacity, so within 0.8 + 0.5 after it.
+      #expect(
+        Self.isClose(Self.pixel(canvasBuffer, x, y), resampled.map { $0 * 204 / 255 }, within: 1.3), "canvas (\(x), \(y))")
+    }
+
+    // The image view: aspect fit of a 32x32 image in 64x48 px is 48x48 at x = 8, enlarged 1.5x
+    // with bilinear (the default magnification filter), over white.
     let store = try #require(backingStore)
-    store.withView { view in
-      #expect((0..<4).map { view.rowAddress(10).load(fromByteOffset: 4 * 3 + $0, as: UInt8.self) } == [255, 255, 255, 255])
+    for (x, y) in [(3, 10), (60, 20), (63, 47)] {
+      #expect(Self.pixel(store, x, y) == [255, 255, 255, 255], "background at (\(x), \(y))")
+    }
+    // Column 8 samples source x = 1/3, row 0 source y = 1/3: both taps of each axis clamp to
+    // pixel 0, so (8, 0) is source (0, 0), transparent: white. Likewise (55, 0) and (55, 47) are
+    // source (31, 0) and (31, 31), opaque, exactly.
+    #expect(Self.pixel(store, 8, 0) == [255, 255, 255, 255])
+    #expect(Self.pixel(store, 55, 0) == [255, 0, 8, 255])
+    #expect(Self.pixel(store, 55, 47) == [0, 32, 255, 255])
+    // Inside: the bilinear sample over white, d = s + (255 - sa) per colour channel, alpha 255.
+    let storeX = ConvolutionReference.Axis(destinationOrigin: 8, scale: 32.0 / 48.0, extent: 32)
+    let storeY = ConvolutionReference.Axis(scale: 32.0 / 48.0, extent: 32)
+    for (x, y) in [(30, 20), (20, 40)] {
+      let sample = ConvolutionReference.pixel(
+        photo, x: x, y: y, xAxis: storeX, yAxis: storeY, filter: ConvolutionReference.bilinear)
+      let overWhite = sample.prefix(3).map { $0 + 255 - sample[3] } + [255]
+      #expect(Self.isClose(Self.pixel(store, x, y), overWhite, within: 1), "image view (\(x), \(y))")
     }
   }
 
@@ -101,5 +159,22 @@ struct ReadmeTourTests {
     }
     #expect(frames.count == 12)
     #expect(frames.allSatisfy { $0.size == PixelSize(width: 64, height: 64) })
+    // Each page's pixels, against the independent decode (tifffile): pages concatenated.
+    let pages = try TestData.expectedBytes("tiff__sequence-12x64x64-rgba.tif.rgba8")
+    let pageBytes = 64 * 64 * 4
+    #expect(pages.count == 12 * pageBytes)
+    for (index, frame) in frames.enumerated() where pages.count == 12 * pageBytes {
+      #expect(frame.packedBytes() == Array(pages[index * pageBytes..<(index + 1) * pageBytes]), "page \(index)")
+    }
+  }
+
+  /// The RGBA bytes of pixel `(x, y)` of a premultiplied RGBA8 buffer.
+  static func pixel(_ buffer: PixelBuffer, _ x: Int, _ y: Int) -> [UInt8] {
+    buffer.withView { view in (0..<4).map { view.rowAddress(y).load(fromByteOffset: x * 4 + $0, as: UInt8.self) } }
+  }
+
+  /// Whether every channel of `actual` is within `tolerance` of `reference`.
+  static func isClose(_ actual: [UInt8], _ reference: [Double], within tolerance: Double) -> Bool {
+    zip(actual, reference).allSatisfy { abs(Double($0) - $1) <= tolerance }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PixelOps
 import PixelOpsIO
+import PixelOpsTestSupport
 import Testing
 
 @Suite("TIFF writing")
@@ -14,7 +15,7 @@ struct TIFFWriterTests {
   @Test("premultiplied RGBA8 round-trips exactly", arguments: sizeAndCompression)
   func rgba8(width: Int, height: Int, compression: TIFFCompression) throws {
     let seed = UInt64(width * 1000 + height)
-    let image = try RandomImage.make(width: width, height: height, format: .rgba8Premultiplied, seed: seed)
+    let image = try RandomPixels.buffer(width: width, height: height, format: .rgba8Premultiplied, seed: seed)
     let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(compression: compression))
     let reader = try TIFFReader(bytes: bytes)
     #expect(try reader.decodePage(at: 0) == image)
@@ -25,7 +26,7 @@ struct TIFFWriterTests {
 
   @Test("Gray8 round-trips as R = G = B", arguments: TIFFCompression.allCases)
   func gray8(compression: TIFFCompression) throws {
-    let image = try RandomImage.make(width: 37, height: 11, format: .gray8, seed: 7)
+    let image = try RandomPixels.buffer(width: 37, height: 11, format: .gray8, seed: 7)
     let decoded = try TIFF.decode(TIFF.encode(image, options: TIFFEncodingOptions(compression: compression)))
     let gray = image.packedBytes()
     #expect(decoded.packedBytes() == gray.flatMap { [$0, $0, $0, 255] })
@@ -34,7 +35,7 @@ struct TIFFWriterTests {
 
   @Test("premultiplied RGBA16 round-trips exactly", arguments: TIFFCompression.allCases)
   func rgba16(compression: TIFFCompression) throws {
-    let image = try RandomImage.make(width: 29, height: 13, format: .rgba16Premultiplied, seed: 16)
+    let image = try RandomPixels.buffer(width: 29, height: 13, format: .rgba16Premultiplied, seed: 16)
     let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(compression: compression))
     let decoded = try TIFF.decode(bytes, options: TIFFDecodingOptions(format: .rgba16Premultiplied))
     #expect(decoded == image)
@@ -46,10 +47,10 @@ struct TIFFWriterTests {
     arguments: [PixelFormat.rgba8Straight, .bgra8Premultiplied, .grayAlpha8, .rgba16Straight])
   func otherFormats(format: PixelFormat) throws {
     let sourceFormat: PixelFormat = format == .rgba16Straight ? .rgba16Premultiplied : .rgba8Premultiplied
-    let source = try RandomImage.make(width: 21, height: 9, format: sourceFormat, seed: 3)
+    let source = try RandomPixels.buffer(width: 21, height: 9, format: sourceFormat, seed: 3)
     let image =
       format == .grayAlpha8
-      ? try RandomImage.make(width: 21, height: 9, format: .grayAlpha8, seed: 4)
+      ? try RandomPixels.buffer(width: 21, height: 9, format: .grayAlpha8, seed: 4)
       : try source.converted(to: format)
     let output: TIFFOutputFormat = format.bitsPerChannel == 16 ? .rgba16Premultiplied : .rgba8Premultiplied
     let decoded = try TIFF.decode(TIFF.encode(image), options: TIFFDecodingOptions(format: output))
@@ -58,7 +59,7 @@ struct TIFFWriterTests {
 
   @Test("opaque images are written without alpha and read back identical")
   func opaqueDropsAlpha() throws {
-    var image = try RandomImage.make(width: 15, height: 4, format: .rgba8Premultiplied, seed: 9)
+    var image = try RandomPixels.buffer(width: 15, height: 4, format: .rgba8Premultiplied, seed: 9)
     image.withMutableView { view in
       for y in 0..<view.height {
         for x in 0..<view.width { view.rowAddress(y).storeBytes(of: 255, toByteOffset: x * 4 + 3, as: UInt8.self) }
@@ -78,7 +79,7 @@ struct TIFFWriterTests {
 
   @Test("BigTIFF can be forced")
   func bigTIFF() throws {
-    let image = try RandomImage.make(width: 9, height: 9, format: .rgba8Premultiplied, seed: 43)
+    let image = try RandomPixels.buffer(width: 9, height: 9, format: .rgba8Premultiplied, seed: 43)
     let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(forcesBigTIFF: true))
     #expect(bytes[2] == 43 && bytes[3] == 0)
     #expect(try TIFF.decode(bytes) == image)
@@ -89,9 +90,9 @@ struct TIFFWriterTests {
     let directory = try TemporaryDirectory()
     let path = directory.path("pages.tif")
     let pages = [
-      try RandomImage.make(width: 5, height: 3, format: .rgba8Premultiplied, seed: 1),
-      try RandomImage.make(width: 1, height: 1, format: .rgba8Premultiplied, seed: 2),
-      try RandomImage.make(width: 40, height: 17, format: .rgba8Premultiplied, seed: 3),
+      try RandomPixels.buffer(width: 5, height: 3, format: .rgba8Premultiplied, seed: 1),
+      try RandomPixels.buffer(width: 1, height: 1, format: .rgba8Premultiplied, seed: 2),
+      try RandomPixels.buffer(width: 40, height: 17, format: .rgba8Premultiplied, seed: 3),
     ]
     try TIFF.write(pages: pages, to: path, options: TIFFEncodingOptions(compression: compression))
     let reader = try TIFFReader(contentsOf: path)
@@ -104,8 +105,8 @@ struct TIFFWriterTests {
   func replacesFile() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("image.tif")
-    let first = try RandomImage.make(width: 4, height: 4, format: .rgba8Premultiplied, seed: 11)
-    let second = try RandomImage.make(width: 6, height: 2, format: .rgba8Premultiplied, seed: 12)
+    let first = try RandomPixels.buffer(width: 4, height: 4, format: .rgba8Premultiplied, seed: 11)
+    let second = try RandomPixels.buffer(width: 6, height: 2, format: .rgba8Premultiplied, seed: 12)
     try TIFF.write(first, to: path)
     try TIFF.write(second, to: path)
     #expect(try TIFF.read(contentsOf: path) == second)
@@ -116,7 +117,7 @@ struct TIFFWriterTests {
   func atomicFailure() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("image.tif")
-    let original = try RandomImage.make(width: 8, height: 8, format: .rgba8Premultiplied, seed: 21)
+    let original = try RandomPixels.buffer(width: 8, height: 8, format: .rgba8Premultiplied, seed: 21)
     try TIFF.write(original, to: path)
     let before = try directory.bytes("image.tif")
 
@@ -133,7 +134,7 @@ struct TIFFWriterTests {
 
   @Test("writing into a missing directory or with no pages fails with writeFailed")
   func writeFailures() throws {
-    let image = try RandomImage.make(width: 2, height: 2, format: .rgba8Premultiplied, seed: 5)
+    let image = try RandomPixels.buffer(width: 2, height: 2, format: .rgba8Premultiplied, seed: 5)
     #expect {
       try TIFF.write(image, to: "/nonexistent-directory/image.tif")
     } throws: { error in

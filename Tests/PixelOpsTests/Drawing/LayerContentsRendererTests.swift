@@ -201,16 +201,27 @@ struct LayerContentsRendererTests {
         }
         var broken = layer
         broken.bounds = PointRect(x: 0, y: 0, width: .nan, height: 4)
-        #expect(throws: PixelError.self) { try LayerContentsRenderer.draw(i, as: broken, onto: s) }
+        #expect {
+          try LayerContentsRenderer.draw(i, as: broken, onto: s)
+        } throws: { ($0 as? PixelError)?.invalidCoordinateValue?.isNaN == true }
         broken = layer
         broken.contentsScale = 0
-        #expect(throws: PixelError.self) { try LayerContentsRenderer.draw(i, as: broken, onto: s) }
-        for rect in [
-          FractionalPixelRect(x: .nan, y: 0, width: 4, height: 4), FractionalPixelRect(x: 0, y: 0, width: .infinity, height: 4),
-          FractionalPixelRect(x: 0, y: 0, width: -3, height: 4), FractionalPixelRect(x: 1e300, y: 0, width: 4, height: 4),
-        ] {
-          #expect(throws: PixelError.self) { try Compositor.draw(i, in: rect, onto: s, filter: .lanczos3) }
-          #expect(throws: PixelError.self) { try Compositor.draw(chain, in: rect, onto: s) }
+        #expect(throws: PixelError.invalidScale(0)) { try LayerContentsRenderer.draw(i, as: broken, onto: s) }
+        // Non-finite, beyond ±2^52, or a destination of negative size: invalidCoordinate (the
+        // value it carries is documented only for non-finite input).
+        let badRects: [(FractionalPixelRect, (Double) -> Bool)] = [
+          (FractionalPixelRect(x: .nan, y: 0, width: 4, height: 4), { $0.isNaN }),
+          (FractionalPixelRect(x: 0, y: 0, width: .infinity, height: 4), { $0.isInfinite }),
+          (FractionalPixelRect(x: 0, y: 0, width: -3, height: 4), { _ in true }),
+          (FractionalPixelRect(x: 1e300, y: 0, width: 4, height: 4), { _ in true }),
+        ]
+        for (rect, value) in badRects {
+          #expect {
+            try Compositor.draw(i, in: rect, onto: s, filter: .lanczos3)
+          } throws: { ($0 as? PixelError)?.invalidCoordinateValue.map(value) == true }
+          #expect {
+            try Compositor.draw(chain, in: rect, onto: s)
+          } throws: { ($0 as? PixelError)?.invalidCoordinateValue.map(value) == true }
         }
         // A reduction to a sliver and an enormous enlargement are bounded work, not traps.
         try Compositor.draw(chain, in: FractionalPixelRect(x: 0, y: 0, width: 1e-9, height: 1e-9), onto: s)

@@ -1,3 +1,4 @@
+import PixelOpsTestSupport
 import Testing
 
 @testable import PixelOps
@@ -33,8 +34,13 @@ struct GeometryTests {
   func standardiseAndReject() throws {
     #expect(try PointRect(x: 10, y: 10, width: -4, height: -2).pixelRect(scale: 1) == PixelRect(x: 6, y: 8, width: 4, height: 2))
     #expect(throws: PixelError.invalidScale(0)) { try PointRect(x: 0, y: 0, width: 1, height: 1).pixelRect(scale: 0) }
-    #expect(throws: PixelError.self) { try PointRect(x: .nan, y: 0, width: 1, height: 1).pixelRect(scale: 1) }
-    #expect(throws: PixelError.self) { try PointRect(x: 1e300, y: 0, width: 1, height: 1).pixelRect(scale: 1) }
+    #expect {
+      try PointRect(x: .nan, y: 0, width: 1, height: 1).pixelRect(scale: 1)
+    } throws: { ($0 as? PixelError)?.invalidCoordinateValue?.isNaN == true }
+    // Beyond ±2^52 pixels: both edges are 1e300 (+ 1 is lost in the rounding of 1e300).
+    #expect(throws: PixelError.invalidCoordinate(1e300)) {
+      try PointRect(x: 1e300, y: 0, width: 1, height: 1).pixelRect(scale: 1)
+    }
   }
 
   @Test("point sizes follow UIImage: pixels divided by scale")

@@ -50,7 +50,9 @@ struct PixelBufferTests {
 
   @Test("a NaN scale is refused")
   func nanScale() {
-    #expect(throws: PixelError.self) { try PixelBuffer(width: 1, height: 1, format: .gray8, scale: .nan) }
+    #expect {
+      try PixelBuffer(width: 1, height: 1, format: .gray8, scale: .nan)
+    } throws: { ($0 as? PixelError)?.invalidScaleValue?.isNaN == true }
   }
 
   @Test("scale must be finite and positive", arguments: [0.0, -1.0, .infinity, -.infinity])

@@ -59,6 +59,7 @@ struct SchedulingCancellationTests {
     let started = Atomic<Int>(0)
     let finished = Atomic<Int>(0)
     let bandZeroRan = Atomic<Bool>(false)
+    let waitsTimedOut = Atomic<Int>(0)
     #expect(throws: PixelError.cancelled) {
       try ThreadPool.shared.run(bandCount: 1000, parallelism: Parallelism.testThreads(threads).cancellable(by: token)) {
         band in
@@ -66,14 +67,16 @@ struct SchedulingCancellationTests {
         if band == 0 {
           bandZeroRan.store(true, ordering: .relaxed)
           token.cancel()
-        } else {
-          spin { token.isCancelled }
+        } else if !spin(until: { token.isCancelled }) {
+          waitsTimedOut.add(1, ordering: .relaxed)
         }
         finished.add(1, ordering: .relaxed)
       }
     }
     let startedBands = started.load(ordering: .relaxed)
     let ranBandZero = bandZeroRan.load(ordering: .relaxed)
+    let timedOut = waitsTimedOut.load(ordering: .relaxed)
+    #expect(timedOut == 0, "bands that waited \(schedulingDeadline) for the cancellation")
     #expect(ranBandZero)
     #expect(startedBands >= 1 && startedBands <= threads)
     let finishedBands = finished.load(ordering: .relaxed)
@@ -85,6 +88,7 @@ struct SchedulingCancellationTests {
     let token = CancellationToken()
     let rowsStarted = Atomic<Int>(0)
     let rowsFinished = Atomic<Int>(0)
+    let waitsTimedOut = Atomic<Int>(0)
     // 1000 rows of 1 MiB: 1000 one-row bands on 4 threads.
     #expect(throws: PixelError.cancelled) {
       try RowBands.forEachBand(
@@ -93,14 +97,16 @@ struct SchedulingCancellationTests {
         rowsStarted.add(rows.count, ordering: .relaxed)
         if rows.contains(0) {
           token.cancel()
-        } else {
-          spin { token.isCancelled }
+        } else if !spin(until: { token.isCancelled }) {
+          waitsTimedOut.add(1, ordering: .relaxed)
         }
         rowsFinished.add(rows.count, ordering: .relaxed)
       }
     }
     let startedRows = rowsStarted.load(ordering: .relaxed)
     let finishedRows = rowsFinished.load(ordering: .relaxed)
+    let timedOut = waitsTimedOut.load(ordering: .relaxed)
+    #expect(timedOut == 0, "bands that waited \(schedulingDeadline) for the cancellation")
     #expect(startedRows >= 1 && startedRows <= 4)
     #expect(finishedRows == startedRows)
   }

@@ -51,10 +51,32 @@ func fillRows(_ rows: Range<Int>, of image: SharedBuffer<UInt32>, width: Int, se
   }
 }
 
-/// Yields the processor until `condition` holds. Only for conditions that other running
-/// threads are sure to make true.
-func spin(until condition: () -> Bool) {
-  while !condition() { sched_yield() }
+/// How long a scheduler test waits for other threads before it records a failure: ample for a
+/// loaded 2-core CI machine under the thread sanitizer, short enough that a scheduling
+/// regression fails the test instead of hanging the run.
+let schedulingDeadline = Duration.seconds(20)
+
+/// Yields the processor until `condition` holds or `limit` has passed; returns whether the
+/// condition held. Callers turn `false` into a failed expectation on the test's own thread (a
+/// band runs on a pool worker, where no test is current).
+func spin(for limit: Duration = schedulingDeadline, until condition: () -> Bool) -> Bool {
+  let deadline = ContinuousClock.now + limit
+  while !condition() {
+    if ContinuousClock.now >= deadline { return false }
+    sched_yield()
+  }
+  return true
+}
+
+/// Sleeps in short steps until `condition` holds or `limit` has passed; returns whether the
+/// condition held. For async tests waiting on threads and tasks they started.
+func waitUntil(for limit: Duration = schedulingDeadline, _ condition: () -> Bool) async -> Bool {
+  let deadline = ContinuousClock.now + limit
+  while !condition() {
+    if ContinuousClock.now >= deadline { return false }
+    try? await Task.sleep(for: .milliseconds(5))
+  }
+  return true
 }
 
 /// Whether the calling thread is `thread`.

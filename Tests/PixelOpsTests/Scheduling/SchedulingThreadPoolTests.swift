@@ -43,16 +43,21 @@ struct SchedulingThreadPoolTests {
     #expect(otherBands == 0)
   }
 
-  @Test("two threads really run two bands at the same time")
-  func twoBandsOverlap() throws {
-    // Each band waits until both have started: this finishes only if a worker joins.
+  /// Each band announces that it started, then waits (bounded) until the other band has too,
+  /// and counts itself only if it saw that. Run one after the other, the first band waits out
+  /// the deadline and is not counted, so the test fails instead of passing or hanging.
+  @Test("two threads really run two bands at the same time", arguments: [2, 3, 8])
+  func twoBandsOverlap(threads: Int) throws {
     let started = Atomic<Int>(0)
-    try ThreadPool.shared.run(bandCount: 2, parallelism: .testThreads(2)) { _ in
+    let sawOtherBand = Atomic<Int>(0)
+    let start = ContinuousClock.now
+    try ThreadPool.shared.run(bandCount: 2, parallelism: .testThreads(threads)) { _ in
       started.add(1, ordering: .relaxed)
-      spin { started.load(ordering: .relaxed) == 2 }
+      if spin(until: { started.load(ordering: .relaxed) == 2 }) { sawOtherBand.add(1, ordering: .relaxed) }
     }
-    let startedBands = started.load(ordering: .relaxed)
-    #expect(startedBands == 2)
+    let bandsThatOverlapped = sawOtherBand.load(ordering: .relaxed)
+    #expect(bandsThatOverlapped == 2, "\(threads) threads: only \(bandsThatOverlapped) band(s) saw the other running")
+    #expect(ContinuousClock.now - start < schedulingDeadline)
   }
 
   @Test("workers are started for requests wider than the machine")
@@ -132,27 +137,21 @@ struct SchedulingThreadPoolTests {
     counters.completedCallers.add(1, ordering: .relaxed)
   }
 
+  /// Sixteen threads and sixteen tasks call the pool at once. The tasks are unstructured so that
+  /// the wait for all 32 is bounded: a caller that never returns fails the test at the deadline.
   @Test("many threads and tasks calling at once all get correct results")
   func concurrentCallers() async throws {
     let counters = StressCounters()
-    let threadsDone = DispatchGroup()
     for caller in 0..<16 {
-      threadsDone.enter()
-      Thread {
-        Self.stressCaller(caller, counters: counters)
-        threadsDone.leave()
-      }.start()
+      Thread { Self.stressCaller(caller, counters: counters) }.start()
     }
-    await withTaskGroup(of: Void.self) { group in
-      for caller in 16..<32 {
-        group.addTask { Self.stressCaller(caller, counters: counters) }
-      }
+    for caller in 16..<32 {
+      Task.detached { Self.stressCaller(caller, counters: counters) }
     }
-    await withCheckedContinuation { continuation in
-      threadsDone.notify(queue: .global()) { continuation.resume() }
-    }
+    let allReturned = await waitUntil { counters.completedCallers.load(ordering: .relaxed) == 32 }
     let completed = counters.completedCallers.load(ordering: .relaxed)
     let failures = counters.failures.load(ordering: .relaxed)
+    #expect(allReturned, "\(completed) of 32 callers returned within \(schedulingDeadline)")
     #expect(completed == 32)
     #expect(failures == 0)
   }

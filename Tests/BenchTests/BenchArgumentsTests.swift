@@ -1,0 +1,129 @@
+import PixelOps
+import Testing
+
+@testable import Bench
+
+/// `bench`'s hand-written command line against what swift-argument-parser accepted and printed
+/// before it (the help below is that version's `bench --help` output, captured from its binary).
+@Suite("bench command line")
+struct BenchArgumentsTests {
+  static let helpBefore = """
+    OVERVIEW: Measure PixelOps kernels: time, megapixels/s, GB/s and ratio to
+    memcpy.
+
+    Kernel families: convert, blend, scheduler, scale, all.
+
+    USAGE: bench <options>
+
+    OPTIONS:
+      --kernel <kernel>       Kernel family to run (convert, blend, scheduler,
+                              scale, all). (default: all)
+      --size <size>           Image size WxH for generated inputs. (default:
+                              3840x2160)
+      --threads <threads>     Threads per call (default: all cores; 1 =
+                              single-threaded).
+      --iterations <iterations>
+                              Timed iterations after warm-up; median and minimum
+                              are reported. (default: 15)
+      --case <case>           Run only the case with this name.
+      --json                  Print results as a JSON array instead of a table.
+      --list                  List every case and exit.
+      --count-instructions    Also count instructions per call under callgrind
+                              (slow; needs valgrind).
+      --record <record>       Measure the selected cases and write a profile
+                              (ratios to memcpy, instructions per pixel).
+      --check <check>         Rerun the cases of a recorded profile; exit 1 listing
+                              each that regressed.
+      --instruction-tolerance <instruction-tolerance>
+                              With --check: allowed growth of instructions per
+                              pixel (0.03 = 3%). (default: 0.03)
+      --time-tolerance <time-tolerance>
+                              With --check: allowed growth of time relative to
+                              memcpy, after re-measuring (0.15 = 15%). (default:
+                              0.15)
+      --time-attempts <time-attempts>
+                              With --check: how many times a case over its time
+                              tolerance is measured, a second apart, before it
+                              counts. (default: 3)
+      --count-size <count-size>
+                              Size WxH at which instructions are counted for
+                              --record and --count-instructions. (default: 512x288)
+      --src <src>             Use this PNG or TIFF as every case's source image
+                              instead of the generated one.
+      --dst <dst>             Use this PNG or TIFF as every case's destination
+                              image (compositing cases).
+      --save-output <save-output>
+                              Write each case's result as PNG into this directory.
+      --save-inputs <save-inputs>
+                              Write the generated inputs (at --size) as PNG into
+                              this directory, for the peer runners, and exit.
+      --profile               Print where each case's instructions go, per function
+                              (stage), from callgrind (needs valgrind).
+      -h, --help              Show help information.
+
+    """
+
+  @Test("--help prints the text the swift-argument-parser version printed")
+  func helpText() throws {
+    #expect(BenchHelp.text == Self.helpBefore)
+    #expect(try BenchArguments(parsing: ["--help"]).helpRequested)
+    #expect(try BenchArguments(parsing: ["--kernel", "blend", "-h"]).helpRequested)
+  }
+
+  @Test("defaults are the documented ones")
+  func defaults() throws {
+    let options = try BenchArguments(parsing: [])
+    #expect(options.kernel == "all" && options.families.count == 4)
+    #expect(options.size == PixelSize(width: 3840, height: 2160))
+    #expect(options.countSize == PixelSize(width: 512, height: 288))
+    #expect(options.threads == nil && options.caseName == nil)
+    #expect(options.iterations == 15 && options.timeAttempts == 3)
+    #expect(options.instructionTolerance == 0.03 && options.timeTolerance == 0.15)
+    #expect(!options.json && !options.list && !options.countInstructions && !options.profile && !options.instructionRun)
+    #expect(options.record == nil && options.check == nil && options.src == nil && options.dst == nil)
+    #expect(options.saveOutput == nil && options.saveInputs == nil && !options.helpRequested)
+  }
+
+  /// The command lines of .ci/run, README.md and the callgrind child of `InstructionCounter`.
+  @Test("every flag and option sets its value, as `--name value` and `--name=value`")
+  func everyOption() throws {
+    let options = try BenchArguments(parsing: [
+      "--kernel", "scale", "--size", "640X360", "--threads", "1", "--iterations=3", "--case", "box_4k_to_1080p",
+      "--json", "--list", "--count-instructions", "--record", "p.json", "--check=q.json",
+      "--instruction-tolerance", "0.05", "--time-tolerance", "1.0", "--time-attempts", "6", "--count-size", "64x32",
+      "--src", "a.png", "--dst", "b.tif", "--save-output", "out", "--save-inputs=in", "--profile", "--instruction-run",
+    ])
+    #expect(options.kernel == "scale" && options.families == [.scale])
+    #expect(options.size == PixelSize(width: 640, height: 360) && options.countSize == PixelSize(width: 64, height: 32))
+    #expect(options.threads == 1 && options.iterations == 3 && options.caseName == "box_4k_to_1080p")
+    #expect(options.json && options.list && options.countInstructions && options.profile && options.instructionRun)
+    #expect(options.record == "p.json" && options.check == "q.json")
+    #expect(options.instructionTolerance == 0.05 && options.timeTolerance == 1.0 && options.timeAttempts == 6)
+    #expect(options.src == "a.png" && options.dst == "b.tif" && options.saveOutput == "out" && options.saveInputs == "in")
+    #expect(try BenchArguments(parsing: ["--iterations", "2", "--iterations", "9"]).iterations == 9)  // last wins
+  }
+
+  @Test(
+    "unknown flags and bad values are usage errors",
+    arguments: [
+      (["--bogus"], "Unknown option '--bogus'"),
+      (["-x"], "Unknown option '-x'"),
+      (["extra"], "Unexpected argument 'extra'"),
+      (["--kernel"], "Missing value for '--kernel <kernel>'"),
+      (["--kernel", "--json"], "Missing value for '--kernel <kernel>'"),
+      (["--json=yes"], "--json takes no value"),
+      (["--kernel", "nope"], "unknown --kernel nope; choose from [\"convert\", \"blend\", \"scheduler\", \"scale\"] or all"),
+      (["--iterations", "abc"], "The value 'abc' is invalid for '--iterations <iterations>'"),
+      (["--iterations", "0"], "--iterations must be at least 1"),
+      (["--threads", "-1"], "--threads must be at least 1"),
+      (["--time-attempts", "0"], "--time-attempts must be at least 1"),
+      (["--time-tolerance", "-0.5"], "tolerances must not be negative"),
+      (["--instruction-tolerance", "nan"], "The value 'nan' is invalid for '--instruction-tolerance <instruction-tolerance>'"),
+      (["--size", "12"], "--size must look like 3840x2160 (each side 1...65536)"),
+      (["--size", "0x10"], "--size must look like 3840x2160 (each side 1...65536)"),
+      (["--count-size", "64x64x64"], "--count-size must look like 3840x2160 (each side 1...65536)"),
+    ])
+  func usageErrors(arguments: [String], message: String) {
+    #expect(throws: BenchUsageError(message)) { try BenchArguments(parsing: arguments) }
+  }
+}
