@@ -150,6 +150,94 @@ struct ReadmeTourTests {
     }
   }
 
+  @Test("the README's template-through-mask, extend and scaled-mask lines")
+  func masksAndExtend() throws {
+    var canvasBuffer = try PixelBuffer(width: 64, height: 64, format: .rgba8Premultiplied)
+    let glyphBuffer = try PNG.read(contentsOf: TestData.path("png/pngsuite/basn6a08.png"))  // 32x32 RGBA
+    let fadeBuffer = try Self.gray(width: 32, height: 32) { _, _ in 128 }
+    // A 24x24 tile whose column x is (10 x, 0, 0, 255); a 96x36 strip.
+    var tileBuffer = try PixelBuffer(width: 24, height: 24, format: .rgba8Premultiplied)
+    tileBuffer.withMutableView { view in
+      for y in 0..<24 {
+        for x in 0..<24 {
+          view.rowAddress(y).storeBytes(of: SIMD4<UInt8>(UInt8(x * 10), 0, 0, 255), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
+        }
+      }
+    }
+    var stripBuffer = try PixelBuffer(width: 96, height: 36, format: .rgba8Premultiplied)
+    try glyphBuffer.withView { glyph in
+      try fadeBuffer.withView { fade in
+        try canvasBuffer.withMutableView { canvas in
+          // --- as in README.md ---
+          try Compositor.drawTemplate(
+            glyph, tint: .black, onto: canvas, at: .zero,
+            options: CompositeOptions(mask: fade))  // coverages multiply
+          // ---
+        }
+      }
+    }
+    // Coverage is round(glyph alpha * 128 / 255): alpha 255 at (31, 5) gives 128, alpha 131 at
+    // (16, 5) gives round(65.76) = 66; black at that coverage over transparent.
+    #expect(Self.pixel(canvasBuffer, 31, 5) == [0, 0, 0, 128])
+    #expect(Self.pixel(canvasBuffer, 16, 5) == [0, 0, 0, 66])
+
+    try tileBuffer.withView { tile in
+      try stripBuffer.withMutableView { strip in
+        // --- as in README.md ---
+        try Resampler.resample(
+          tile, from: FractionalPixelRect(x: -3.5, y: 0, width: 64, height: 24), onto: strip,
+          in: FractionalPixelRect(x: 0, y: 0, width: 96, height: 36), filter: .bilinear,
+          extend: ExtendModes(.repeat))
+        // ---
+      }
+    }
+    // Strip pixel i samples tile position -3.5 + (i + 0.5) * 64 / 96: i = 4 lands on the centre
+    // of column -1, which repeats column 23; i = 7 on column 1; i = 43 on column 25, i.e. 1.
+    // On a pixel centre the bilinear weights are 1 and 0.
+    #expect(Self.pixel(stripBuffer, 4, 10) == [230, 0, 0, 255])
+    #expect(Self.pixel(stripBuffer, 7, 10) == [10, 0, 0, 255])
+    #expect(Self.pixel(stripBuffer, 43, 10) == [10, 0, 0, 255])
+
+    // A vignette that covers the right half of the 40x30 covered pixels only.
+    let vignetteBuffer = try Self.gray(width: 40, height: 30) { x, _ in x < 20 ? 0 : 255 }
+    let before = try PixelBuffer(width: 64, height: 64, format: .rgba8Premultiplied)
+    var masked = before
+    var unmasked = before
+    try tileBuffer.withView { photo in
+      try vignetteBuffer.withView { vignette in
+        try masked.withMutableView { canvas in
+          // --- as in README.md ---
+          try Compositor.draw(
+            photo, in: FractionalPixelRect(x: 8.5, y: 4, width: 40, height: 30), onto: canvas,
+            filter: .bicubic, options: CompositeOptions(mask: vignette))
+          // ---
+        }
+      }
+      try unmasked.withMutableView { canvas in
+        try Compositor.draw(photo, in: FractionalPixelRect(x: 8.5, y: 4, width: 40, height: 30), onto: canvas, filter: .bicubic)
+      }
+    }
+    // Covered pixels are columns 8..<48 and rows 4..<34; mask column m is canvas column 8 + m.
+    for y in [4, 20, 33] {
+      #expect(Self.pixel(masked, 27, y) == [0, 0, 0, 0])  // mask column 19: 0, untouched
+      #expect(Self.pixel(masked, 28, y) == Self.pixel(unmasked, 28, y))  // mask column 20: 255
+      #expect(Self.pixel(masked, 47, y) == Self.pixel(unmasked, 47, y))
+      #expect(Self.pixel(masked, 47, y) != [0, 0, 0, 0])
+      #expect(Self.pixel(masked, 48, y) == [0, 0, 0, 0])  // outside the rect
+    }
+  }
+
+  /// A Gray8 buffer whose pixel `(x, y)` is `value(x, y)`.
+  static func gray(width: Int, height: Int, _ value: (Int, Int) -> UInt8) throws -> PixelBuffer {
+    var buffer = try PixelBuffer(width: width, height: height, format: .gray8)
+    buffer.withMutableView { view in
+      for y in 0..<height {
+        for x in 0..<width { view.rowAddress(y).storeBytes(of: value(x, y), toByteOffset: x, as: UInt8.self) }
+      }
+    }
+    return buffer
+  }
+
   @Test("read a multi-page TIFF one page at a time")
   func multiPage() throws {
     let reader = try TIFFReader(contentsOf: TestData.path("tiff/sequence-12x64x64-rgba.tif"))
