@@ -37,7 +37,10 @@ enum CompositeEngine {
       mode: request.mode, solid: solid ?? .clear, opacity: solid == nil ? opacity : 255)
 
     let width = area.width
-    var traffic = width &* 4 &+ source.costPerRow(width: width) &+ coverage.costPerRow(width: width)
+    // The destination row is read and written by the kernel, unless a producing source writes it
+    // itself (a copy of resampled rows), when the source's cost counts it.
+    let destinationTraffic = entry.copiesSource && !source.readsMemoryOnly ? 0 : width &* 4
+    var traffic = destinationTraffic &+ source.costPerRow(width: width) &+ coverage.costPerRow(width: width)
     // Plain stores are weighed like a memcpy, whose break-even measured 4 or more times that of
     // arithmetic kernels (on a 16-core machine a 1 MB copy ran slower on 4 threads than on 1
     // when counted as arithmetic).

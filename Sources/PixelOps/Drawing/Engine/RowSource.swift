@@ -19,7 +19,9 @@ protocol RowSource {
   /// Whether producing rows is only reading memory (an image or a colour), so that a store-only
   /// kernel over this source costs what a memcpy does when deciding threads.
   var readsMemoryOnly: Bool { get }
-  /// Estimated cost of one row of `width` pixels as bytes of traffic, for ``RowBands``.
+  /// Estimated cost of making one row of `width` pixels as bytes of traffic, for ``RowBands``:
+  /// what it reads and, for a source that computes its rows, what it writes (the engine adds
+  /// the destination's traffic when the kernel reads and writes it).
   func costPerRow(width: Int) -> Int
   /// A cursor for one band; `scratch` holds ``scratchByteCount`` bytes (64-byte aligned),
   /// `nil` when that is 0, and stays valid while the cursor is used.

@@ -19,7 +19,8 @@ struct ResampledRowSource: RowSource {
   }
   var scratchByteCount: Int { producer.scratchByteCount }
   var readsMemoryOnly: Bool { false }
-  func costPerRow(width: Int) -> Int { producer.bandCostPerRow &+ width &* 4 }
+  /// The producer's estimate, which counts the row it writes (into scratch or the destination).
+  func costPerRow(width: Int) -> Int { producer.bandCostPerRow }
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor {
     Cursor(rows: ResampleRowProducer.Cursor(producer, scratch: scratch.unsafelyUnwrapped))
   }
