@@ -28,12 +28,9 @@ struct ResampleAxis: Hashable, Sendable {
 
   /// The destination pixels a `[origin, origin + length)` span writes along an axis of a view
   /// `viewExtent` pixels long: those whose centre `i + 0.5` lies in the span, clipped to the view.
+  /// `origin` and `origin + length` must be validated as for ``coveredRange(origin:length:)``.
   static func outputRange(origin: Double, length: Double, viewExtent: Int) -> Range<Int> {
-    let low = (origin - 0.5).rounded(.up)
-    let high = (origin + length - 0.5).rounded(.up)
-    let first = Int(min(max(low, 0), Double(viewExtent)))
-    let end = Int(min(max(high, 0), Double(viewExtent)))
-    return first..<max(first, end)
+    coveredRange(origin: origin, length: length).clamped(to: 0..<viewExtent)
   }
 
   /// The pixels whose centre lies in `[origin, origin + length)`, not clipped to any view (the

@@ -121,29 +121,28 @@ struct ResampleRowProducer {
 
   // MARK: Scratch layout
 
-  private static func aligned(_ n: Int) -> Int { (n &+ 63) & ~63 }
   /// Ring slots: horizontally filtered rows (horizontal-first order) or widened source rows
   /// (vertical-first order).
   fileprivate var ringRows: Int { order == .nearest || order == .pairAverage ? 0 : vertical.taps }
   /// Pixels per ring slot.
   fileprivate var ringWidth: Int { order == .horizontalFirst ? columns.count : horizontal.sourceRange.count }
   /// Bytes of one ring slot: four `Int16` per pixel, rounded up to four pixels.
-  fileprivate var ringRowBytes: Int { Self.aligned(((ringWidth &+ 3) & ~3) &* 8 &+ 32) }
-  fileprivate var rowIDBytes: Int { Self.aligned(max(ringRows, 1) &* MemoryLayout<Int>.stride) }
-  fileprivate var pointerBytes: Int { Self.aligned(vertical.taps &* MemoryLayout<UnsafeRawPointer>.stride) }
+  fileprivate var ringRowBytes: Int { BandScratch.aligned(((ringWidth &+ 3) & ~3) &* 8 &+ 32) }
+  fileprivate var rowIDBytes: Int { BandScratch.aligned(max(ringRows, 1) &* MemoryLayout<Int>.stride) }
+  fileprivate var pointerBytes: Int { BandScratch.aligned(vertical.taps &* MemoryLayout<UnsafeRawPointer>.stride) }
   /// Broadcast weights of the 16-bit vertical pass (horizontal-first order).
   fileprivate var weightVectorBytes: Int {
-    order == .horizontalFirst ? Self.aligned(vertical.taps &* MemoryLayout<SIMD8<Int16>>.stride) : 0
+    order == .horizontalFirst ? BandScratch.aligned(vertical.taps &* MemoryLayout<SIMD8<Int16>>.stride) : 0
   }
-  fileprivate var pairRowBytes: Int { Self.aligned(PixelPairRow.byteCount(width: horizontal.sourceRange.count)) }
-  fileprivate var outputRowBytes: Int { Self.aligned(columns.count &* 4 &+ 16) }
+  fileprivate var pairRowBytes: Int { BandScratch.aligned(PixelPairRow.byteCount(width: horizontal.sourceRange.count)) }
+  fileprivate var outputRowBytes: Int { BandScratch.aligned(columns.count &* 4 &+ 16) }
   /// Whether the horizontal pass reads columns outside the image (an open table), which the
   /// cursor then assembles into a row of its own.
   fileprivate var extendsColumns: Bool {
     horizontal.sourceRange.lowerBound < 0 || horizontal.sourceRange.upperBound > source.width
   }
   fileprivate var extendedRowBytes: Int {
-    extendsColumns && order != .nearest ? Self.aligned(horizontal.sourceRange.count &* 4 &+ 16) : 0
+    extendsColumns && order != .nearest ? BandScratch.aligned(horizontal.sourceRange.count &* 4 &+ 16) : 0
   }
   /// Scratch one band needs.
   var scratchByteCount: Int {
@@ -228,21 +227,8 @@ struct ResampleRowProducer {
       let y = producer.vertical.isOpen ? producer.extend.vertical.sourceIndex(sourceRow, extent: producer.source.height) ?? 0 : sourceRow
       let row = producer.source.rowAddress(y)
       guard producer.extendsColumns else { return row + producer.horizontal.sourceRange.lowerBound &* 4 }
-      var x = producer.horizontal.sourceRange.lowerBound
-      var offset = 0
-      while x < producer.horizontal.sourceRange.upperBound {
-        // Copy the run of columns that maps onto consecutive image pixels in one go.
-        let k = producer.extend.horizontal.sourceIndex(x, extent: producer.source.width) ?? 0
-        var run = 1
-        while x &+ run < producer.horizontal.sourceRange.upperBound
-          && producer.extend.horizontal.sourceIndex(x &+ run, extent: producer.source.width) == k &+ run
-        {
-          run &+= 1
-        }
-        (extendedRow + offset).copyMemory(from: row + k &* 4, byteCount: run &* 4)
-        offset &+= run &* 4
-        x &+= run
-      }
+      producer.extend.horizontal.copyRow(
+        row, extent: producer.source.width, positions: producer.horizontal.sourceRange, into: extendedRow)
       return UnsafeRawPointer(extendedRow)
     }
   }

@@ -67,6 +67,10 @@ public struct ExtendModes: Sendable, Hashable, CustomStringConvertible {
   /// Edge pixels extend outward on both axes (the default of every draw).
   public static let clamp = ExtendModes(.clamp)
 
+  /// Whether some position outside the source shows transparent black (so an opaque image
+  /// does not give opaque pixels).
+  public var showsTransparentBlack: Bool { horizontal == .transparent || vertical == .transparent }
+
   public var description: String {
     horizontal == vertical ? "\(horizontal)" : "(horizontal \(horizontal), vertical \(vertical))"
   }

@@ -23,9 +23,7 @@ struct ImageRowSource: RowSource {
   }
 
   var solidColor: PremultipliedColor? { nil }
-  var isOpaque: Bool {
-    image.isKnownOpaque && extend.horizontal != .transparent && extend.vertical != .transparent
-  }
+  var isOpaque: Bool { image.isKnownOpaque && !extend.showsTransparentBlack }
   var scratchByteCount: Int { areaLeavesImage ? areaWidth &* 4 : 0 }
   var readsMemoryOnly: Bool { true }
   func costPerRow(width: Int) -> Int { width &* 4 }
@@ -60,23 +58,7 @@ struct ImageRowSource: RowSource {
         out.initializeMemory(as: UInt8.self, repeating: 0, count: count &* 4)
         return UnsafeRawPointer(out)
       }
-      let pixels = image.rowAddress(row)
-      var i = 0
-      while i < count {
-        guard let k = source.extend.horizontal.sourceIndex(x &+ i, extent: image.width) else {
-          out.storeBytes(of: 0, toByteOffset: i &* 4, as: UInt32.self)
-          i &+= 1
-          continue
-        }
-        // The run of positions that map onto consecutive image pixels, copied at once.
-        let run = min(count &- i, image.width &- k)
-        var length = 1
-        while length < run && source.extend.horizontal.sourceIndex(x &+ i &+ length, extent: image.width) == k &+ length {
-          length &+= 1
-        }
-        (out + i &* 4).copyMemory(from: pixels + k &* 4, byteCount: length &* 4)
-        i &+= length
-      }
+      source.extend.horizontal.copyRow(image.rowAddress(row), extent: image.width, positions: x..<(x &+ count), into: out)
       return UnsafeRawPointer(out)
     }
   }

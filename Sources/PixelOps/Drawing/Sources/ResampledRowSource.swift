@@ -13,10 +13,7 @@ struct ResampledRowSource: RowSource {
   var solidColor: PremultipliedColor? { nil }
   /// Weights sum to exactly one, so opaque pixels stay opaque, unless transparent black shows
   /// beyond an edge.
-  var isOpaque: Bool {
-    producer.source.isKnownOpaque && producer.extend.horizontal != .transparent
-      && producer.extend.vertical != .transparent
-  }
+  var isOpaque: Bool { producer.source.isKnownOpaque && !producer.extend.showsTransparentBlack }
   var scratchByteCount: Int { producer.scratchByteCount }
   var readsMemoryOnly: Bool { false }
   /// The producer's estimate, which counts the row it writes (into scratch or the destination).
