@@ -7,9 +7,16 @@
 /// destination pixel `x` samples source position `origin + (x + 0.5 - destinationOrigin) * scale`
 /// in continuous coordinates (pixel `k` covers `[k, k + 1)`), per axis. Samples outside the
 /// source image show what `extend` says: by default the nearest edge pixel (clamp to edge); the
-/// image repeated, mirrored, or transparent black. Arithmetic is fixed point, so
+/// image repeated, mirrored, transparent black, or left out with the weights renormalised
+/// (``ExtendMode/renormalize``, Pillow's rule). Arithmetic is fixed point, so
 /// results are the same on every machine and for every thread count, and within 1 of the same
 /// convolution in `Double` (see DESIGN.md, "Resampling").
+///
+/// Compared with Pillow's `Image.resize`: the same filters and windows, so results agree within
+/// 1 away from the edges. At the edges Pillow renormalises where PixelOps clamps by default (pass
+/// `extend: .renormalize` to match it); Pillow rounds its intermediate pass to 8 bits where
+/// PixelOps keeps fractions of a level; and PixelOps clamps colour to alpha after filters with
+/// negative lobes, so its output is always valid premultiplied.
 public enum Resampler {
   /// Draws `sourceRect` of `source` into `destinationRect` of `destination`, replacing the
   /// pixels there.

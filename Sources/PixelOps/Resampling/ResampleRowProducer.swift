@@ -285,7 +285,7 @@ struct ResampleRowProducer {
       return
     }
     let sourceRow = source.rowAddress(top)
-    if extend.horizontal == .transparent {
+    if extend.horizontal.showsTransparentBlack {
       for j in 0..<horizontal.count {
         let x = Int(horizontal.starts[j])
         let pixel = x < 0 ? 0 : sourceRow.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)

@@ -9,8 +9,9 @@
 ///
 /// Samples outside the image follow the axis' ``ExtendMode`` (a property of the source). Two
 /// modes reduce to the table itself, with the same arithmetic as reading the extended pixels:
-/// `clamp` folds an outside sample's weight onto the edge pixel, and `transparent` drops it (it
-/// would multiply a zero pixel), so those tables read only image pixels. `repeat` and `reflect`
+/// `clamp` folds an outside sample's weight onto the edge pixel, `transparent` drops it (it
+/// would multiply a zero pixel), and `renormalize` drops it and divides the rest by their own
+/// sum (Pillow's rule), so those tables read only image pixels. `repeat` and `reflect`
 /// cannot fold (the window wraps to the other edge), so their tables are *open*: starts and
 /// ``sourceRange`` may lie outside `0 ..< extent`, and whoever reads source rows maps the
 /// positions through the mode (``isOpen``).
@@ -153,7 +154,10 @@ final class ResampleWeights: @unchecked Sendable {
     let extent = axis.extent
     let period = axis.extend.period(extent: extent)
     let isOpen = period != nil
-    let drops = axis.extend == .transparent
+    // Transparent and renormalize drop the samples outside the image; renormalize then divides
+    // by the weight of the samples left instead of the whole window's.
+    let drops = axis.extend.showsTransparentBlack
+    let renormalizes = axis.extend == .renormalize
     let maxSpan = isOpen ? Int(window) : min(extent, Int(window))
     guard maxSpan * axis.outputCount <= maximumEntries else { throw .invalidScale(scale) }
     // Open tables: positions shift by whole periods so the first output samples near the image
@@ -233,7 +237,18 @@ final class ResampleWeights: @unchecked Sendable {
         }
         folded[row + min(max(k, first), last) - first] += w
       }
-      if drops && total != 0 { kept[i] = inside / total }
+      if renormalizes {
+        if inside == 0 {
+          // No image sample carries weight: the output shows transparent black.
+          for j in 0..<maxSpan { folded[row + j] = 0 }
+          firsts[i] = 0
+          kept[i] = 0
+          continue
+        }
+        total = inside
+      } else if drops && total != 0 {
+        kept[i] = inside / total
+      }
       if total == 0 {
         // Degenerate window (cannot happen for the built-in filters): take the nearest pixel.
         for j in 0..<maxSpan { folded[row + j] = 0 }

@@ -11,12 +11,12 @@ struct ImageRowSourceTests {
   @Test("positions outside the image show what the extend modes say", arguments: [1, 3])
   func extendModes(threads: Int) throws {
     var rng = SeededGenerator(seed: 0x1A6E &+ UInt64(threads))
-    let modes: [ExtendMode] = [.clamp, .repeat, .reflect, .transparent]
-    for trial in 0..<48 {
+    let modes: [ExtendMode] = [.clamp, .repeat, .reflect, .transparent, .renormalize]
+    for trial in 0..<50 {
       let image = try RandomPixels.buffer(
         width: .random(in: 1...9, using: &rng), height: .random(in: 1...7, using: &rng), format: .rgba8Premultiplied,
         &rng)
-      let extend = ExtendModes(horizontal: modes[trial % 4], vertical: modes[(trial / 4) % 4])
+      let extend = ExtendModes(horizontal: modes[trial % 5], vertical: modes[(trial / 5) % 5])
       let size = PixelSize(width: .random(in: 1...40, using: &rng), height: .random(in: 1...30, using: &rng))
       let origin = PixelPosition(x: .random(in: -25...25, using: &rng), y: .random(in: -25...25, using: &rng))
       var destination = try RandomPixels.buffer(

@@ -43,9 +43,9 @@ struct ScaledDrawTests {
       let opacity = [1.0, 0.5, Double.random(in: 0...1, using: &rng)][trial % 3]
       let before = try RandomPixels.buffer(
         width: destinationSize.width, height: destinationSize.height, format: .rgba8Premultiplied, &rng)
-      let extendModes: [ExtendMode] = [.clamp, .repeat, .reflect, .transparent]
+      let extendModes: [ExtendMode] = [.clamp, .repeat, .reflect, .transparent, .renormalize]
       let extend = ExtendModes(
-        horizontal: extendModes[trial % 4], vertical: extendModes[.random(in: 0..<4, using: &rng)])
+        horizontal: extendModes[trial % 5], vertical: extendModes[.random(in: 0..<5, using: &rng)])
       // Every other trial draws through a mask the size of the pixels the rect covers (centres
       // inside it, before clipping to the view), its pixel (0, 0) on the first of them.
       let coveredX = Int((destinationRect.x - 0.5).rounded(.up))

@@ -6,7 +6,8 @@ import Foundation
 /// written from the formulas (not from the kernels): pixel-centre sample points, filter
 /// widened by the reduction factor, samples outside the image read through the extend mode
 /// (clamp to edge by default; repeat, mirror, or transparent black, whose weight still counts
-/// in the sum), weights normalised by their sum, no rounding between the two axes.
+/// in the sum; or, for renormalize, left out of the window and the sum), weights normalised by
+/// their sum, no rounding between the two axes.
 enum ResampleReference {
   /// Filter kernels from their textbook formulas, in filter units, with their support.
   static func kernel(_ filter: ResamplingFilter) -> (support: Double, weight: (Double) -> Double) {
@@ -45,7 +46,7 @@ enum ResampleReference {
       // Mirrored copies: 0 1 2 | 2 1 0 | 0 1 2 ...
       let m = ((k % (2 * n)) + 2 * n) % (2 * n)
       return m < n ? m : 2 * n - 1 - m
-    case .transparent: return k >= 0 && k < n ? k : nil
+    case .transparent, .renormalize: return k >= 0 && k < n ? k : nil
     }
   }
 
@@ -66,10 +67,13 @@ enum ResampleReference {
     var k = Int((center - reach + 0.5).rounded(.down))
     while Double(k) < (center + reach + 0.5).rounded(.down) {
       let w = weight((Double(k) + 0.5 - center) / stretch)
-      if let i = extended(k, extent: extent, extend) { byIndex[i, default: 0] += w }
-      total += w
+      let i = extended(k, extent: extent, extend)
+      if let i { byIndex[i, default: 0] += w }
+      // Pillow's rule: a sample outside the image is not part of the window at all.
+      if i != nil || extend != .renormalize { total += w }
       k += 1
     }
+    if total == 0 { return [] }
     return byIndex.map { ($0.key, $0.value / total) }
   }
 

@@ -165,11 +165,11 @@ struct ResamplerTests {
   /// reaching well outside the image at fractional scales, each axis its own mode, through
   /// every pass order the geometry allows.
   @Test(
-    "repeat, reflect and transparent edges are within 1 of the Double reference",
+    "repeat, reflect, transparent and renormalize edges are within 1 of the Double reference",
     arguments: ResamplingFilter.allFilters)
   func extendModesMatchReference(filter: ResamplingFilter) throws {
     var rng = SeededGenerator(seed: 0xE7E + UInt64(ResamplingFilter.allFilters.firstIndex(of: filter)!))
-    let modes: [ExtendMode] = [.repeat, .reflect, .transparent, .clamp]
+    let modes: [ExtendMode] = [.repeat, .reflect, .transparent, .clamp, .renormalize]
     var failures: [String] = []
     for trial in 0..<80 {
       var scenario = Self.randomScenario(&rng, filter: filter)
@@ -179,7 +179,7 @@ struct ResamplerTests {
       scenario.sourceRect = FractionalPixelRect(
         x: Double.random(in: -2.5...1, using: &rng) * width, y: Double.random(in: -2.5...1, using: &rng) * height,
         width: Double.random(in: 0.3...3.7, using: &rng) * width, height: Double.random(in: 0.3...3.7, using: &rng) * height)
-      scenario.extend = ExtendModes(horizontal: modes[trial % 4], vertical: modes[(trial / 4) % 4])
+      scenario.extend = ExtendModes(horizontal: modes[trial % 5], vertical: modes[(trial / 5) % 5])
       let orders: [ResampleRowProducer.PassOrder?] = filter == .nearest ? [nil] : [nil, .horizontalFirst, .verticalFirst]
       for order in orders {
         var orderRNG = SeededGenerator(seed: UInt64(trial) &+ 91)

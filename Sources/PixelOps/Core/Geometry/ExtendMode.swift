@@ -14,6 +14,13 @@ public enum ExtendMode: Sendable, Hashable, CaseIterable {
   case reflect
   /// Transparent black (Skia's decal, `CGContextDrawImage` outside the image rect).
   case transparent
+  /// Nothing: a filter window's samples beyond the edge are left out and the weights of the
+  /// samples inside are renormalised to sum to one, so each output is the filter-weighted mean of
+  /// the image pixels its window covers. This is Pillow's `Image.resize` edge rule (use it to
+  /// match Pillow at the borders; ``clamp`` is the rule of Core Graphics, Skia and vImage). Where
+  /// a position outside the image must show a pixel of its own (a source rect beyond the image,
+  /// nearest sampling, an unscaled draw) it shows transparent black, as ``transparent`` does.
+  case renormalize
 
   /// The source index position `k` shows on an axis of `extent` pixels (`extent > 0`), or
   /// `nil` where it shows transparent black.
@@ -30,7 +37,7 @@ public enum ExtendMode: Sendable, Hashable, CaseIterable {
       var m = k % period
       if m < 0 { m += period }
       return m < extent ? m : period - 1 - m
-    case .transparent: return nil
+    case .transparent, .renormalize: return nil
     }
   }
 
@@ -39,11 +46,15 @@ public enum ExtendMode: Sendable, Hashable, CaseIterable {
   @inlinable
   public func period(extent: Int) -> Int? {
     switch self {
-    case .clamp, .transparent: return nil
+    case .clamp, .transparent, .renormalize: return nil
     case .repeat: return extent
     case .reflect: return 2 * extent
     }
   }
+
+  /// Whether some position outside the source shows transparent black.
+  @inlinable
+  public var showsTransparentBlack: Bool { self == .transparent || self == .renormalize }
 }
 
 /// The ``ExtendMode`` of each axis of a source.
@@ -69,7 +80,7 @@ public struct ExtendModes: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether some position outside the source shows transparent black (so an opaque image
   /// does not give opaque pixels).
-  public var showsTransparentBlack: Bool { horizontal == .transparent || vertical == .transparent }
+  public var showsTransparentBlack: Bool { horizontal.showsTransparentBlack || vertical.showsTransparentBlack }
 
   public var description: String {
     horizontal == vertical ? "\(horizontal)" : "(horizontal \(horizontal), vertical \(vertical))"
