@@ -148,6 +148,11 @@ struct BenchCommand {
       options.families.contains { $0.rawValue == recorded.kernel }
         && (options.caseName == nil || recorded.name == options.caseName)
     }
+    for recorded in selected {
+      guard let family = KernelFamily(rawValue: recorded.kernel), family.caseNames.contains(recorded.name) else {
+        throw BenchFileError("profile \(profilePath): case \(recorded.key) no longer exists; re-record the profile")
+      }
+    }
     let counter = InstructionCounter(executable: Self.executablePath)
     let check = RegressionCheck(
       instructionTolerance: options.instructionTolerance, timeTolerance: options.timeTolerance,

@@ -84,3 +84,24 @@ struct BenchFileErrorTests {
     #expect(BenchRun(["--bogus"]).code == .usage)
   }
 }
+
+extension BenchFileErrorTests {
+  @Test("a profile naming a case that no longer exists exits 3 before measuring anything")
+  func staleProfileCase() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-stale-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let profile = PerformanceProfile(
+      recorded: "2026-01-01T00:00:00Z",
+      machine: MachineDescription(cpu: "none", cores: 1, operatingSystem: "none", build: "none"),
+      instructionMethod: "none",
+      cases: [
+        PerformanceProfile.Case(
+          kernel: "blend", name: "gone_case", width: 8, height: 8, threads: 1, medianMilliseconds: 1,
+          memcpyMilliseconds: 1, ratioToMemcpy: 1, minimumRatioToMemcpy: 1)
+      ])
+    try profile.save(path)
+    let run = BenchRun(["--check", path])
+    #expect(run.code == .fileError)
+    #expect(run.errors == "Error: profile \(path): case blend/gone_case no longer exists; re-record the profile\n")
+  }
+}

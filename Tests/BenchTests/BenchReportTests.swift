@@ -54,7 +54,7 @@ struct BenchReportTests {
     #expect(lines[0].hasSuffix("memcpy@thr ms  x memcpy@thr"))
     #expect(lines[1].hasSuffix("2.000          2.00"))
     #expect(lines[1].count == lines[0].count)
-    #expect(table.contains("split over thr threads"))
+    #expect(table.contains("split over thr\n  threads of the kernels' pool"))
     #expect(!table.contains("instr/px"))
   }
 

@@ -28,13 +28,12 @@ enum BenchReport {
       }
       lines.append(line)
     }
-    lines.append(
-      "\(memcpyHeader): memcpy of the case's bytes (half read, half written) split over thr threads of the "
-        + "kernels' pool, timed in the same run; \(ratioHeader) = median ms / \(memcpyHeader).")
+    lines.append("\(memcpyHeader): a memcpy of the case's bytes (half read, half written), split over thr")
+    lines.append("  threads of the kernels' pool, timed in the same run; \(ratioHeader) = median ms / \(memcpyHeader).")
     if let countedSize {
       lines.append(
         "\(instructionHeader ?? ""): instructions per pixel of one call at \(countedSize.width)x\(countedSize.height), "
-          + "1 thread, under callgrind (--count-size).")
+          + "1 thread (callgrind).")
     }
     return lines.joined(separator: "\n")
   }
