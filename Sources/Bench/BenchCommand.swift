@@ -68,22 +68,19 @@ struct BenchCommand {
       return try BenchRunner(settings: settings).runForInstructionCount(cases(settings))
     }
     if options.profile { return try printStageProfile(settings) }
-    do {
-      let cases = try cases(settings)
-      var results = try BenchRunner(settings: settings).run(cases)
-      if let saveOutput = options.saveOutput { try ImageFiles.saveOutputs(cases, to: saveOutput) }
-      if options.countInstructions || options.record != nil { try addInstructionCounts(&results) }
-      if let record = options.record { try recordProfile(results, to: record) }
-      if options.json {
-        output(BenchReport.json(results))
-      } else if !results.isEmpty {
-        output(BenchReport.table(results))
-      }
-      if !options.json, options.record == nil, options.families.contains(.scheduler) {
-        output(SchedulerMeasurement.run(only: options.caseName))
-      }
-    } catch is Interruption.Interrupted {
-      throw BenchExitStatus(code: .interrupted)
+    // Ctrl-C between iterations throws `Interruption.Interrupted`: exit status 130.
+    let cases = try cases(settings)
+    var results = try BenchRunner(settings: settings).run(cases)
+    if let saveOutput = options.saveOutput { try ImageFiles.saveOutputs(cases, to: saveOutput) }
+    if options.countInstructions || options.record != nil { try addInstructionCounts(&results) }
+    if let record = options.record { try recordProfile(results, to: record) }
+    if options.json {
+      output(BenchReport.json(results))
+    } else if !results.isEmpty {
+      output(BenchReport.table(results))
+    }
+    if !options.json, options.record == nil, options.families.contains(.scheduler) {
+      output(SchedulerMeasurement.run(only: options.caseName))
     }
   }
 

@@ -72,4 +72,9 @@ struct BenchCaseSelectionTests {
       try BenchArguments(parsing: ["--kernel", "scale", "--case", "blend/over_mixed"])
     }
   }
+
+  @Test("the scheduler family's case names are the sections its measurement runs one by one")
+  func schedulerSections() {
+    #expect(SchedulerMeasurement.sections.map(\.name) == KernelFamily.scheduler.caseNames)
+  }
 }

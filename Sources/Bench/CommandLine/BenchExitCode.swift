@@ -28,7 +28,7 @@ enum BenchExitCode: Int32, CaseIterable, Sendable {
   }
 }
 
-/// Ends `bench` with this exit status once the output is written (a regression, Ctrl-C).
+/// Ends `bench` with this exit status once the output is written (a regression under `--check`).
 struct BenchExitStatus: Error {
   let code: BenchExitCode
 }
