@@ -60,7 +60,7 @@ let package = Package(
       name: "PixelOpsTests", dependencies: ["PixelOps", "PixelOpsTestSupport"], resources: [.copy("Resources")],
       swiftSettings: strictSwift),
     // bench's command line (the executable's module, imported @testable).
-    .testTarget(name: "BenchTests", dependencies: ["Bench"], swiftSettings: strictSwift),
+    .testTarget(name: "BenchTests", dependencies: ["Bench", "PixelOpsBenchmarkSupport"], swiftSettings: strictSwift),
     .testTarget(
       name: "PixelOpsIOTests",
       dependencies: ["PixelOpsIO", "PixelOps", "PixelOpsTestSupport"],

@@ -3,7 +3,7 @@
 usage: python opencv_peer.py DIR [--iterations K] [--kernel convert|scale|all] [--case NAME]
 (prints bench's JSON schema)
 
-Scale cases, on the RGBA photo (4 channels; opaque, so premultiplied is the same bytes):
+Scale cases, on the photo as RGBA (read as RGB, alpha 255 added; opaque, so premultiplied is the same bytes):
 INTER_NEAREST for `nearest_*`, INTER_AREA (area averaging, antialiased) for the box reductions,
 INTER_LINEAR and INTER_CUBIC (plain interpolation) for the bilinear and bicubic enlargement.
 OpenCV's linear and cubic reductions do not antialias, so they are not compared with ours.
@@ -20,7 +20,8 @@ def convert_cases(inputs):
     # cv2 reads BGRA; reorder to RGBA so every case sees bench's byte order.
     mixed = cv2.cvtColor(cv2.imread(os.path.join(inputs, "mixed.png"), cv2.IMREAD_UNCHANGED), cv2.COLOR_BGRA2RGBA)
     premultiplied = cv2.cvtColor(mixed, cv2.COLOR_RGBA2mRGBA)
-    gray = cv2.cvtColor(cv2.imread(os.path.join(inputs, "photo.png"), cv2.IMREAD_UNCHANGED), cv2.COLOR_BGRA2GRAY)
+    # photo.png is opaque, so bench writes it as RGB: read it as 3-channel BGR.
+    gray = cv2.cvtColor(cv2.imread(os.path.join(inputs, "photo.png"), cv2.IMREAD_COLOR), cv2.COLOR_BGR2GRAY)
     h, w = mixed.shape[:2]
     out4 = np.empty_like(mixed)
     yield "premultiply_rgba8", (w, h), w * h * 8, lambda: cv2.cvtColor(mixed, cv2.COLOR_RGBA2mRGBA, dst=out4)
@@ -30,7 +31,8 @@ def convert_cases(inputs):
 
 
 def scale_cases(inputs):
-    photo = cv2.cvtColor(cv2.imread(os.path.join(inputs, "photo.png"), cv2.IMREAD_UNCHANGED), cv2.COLOR_BGRA2RGBA)
+    # An RGB file (bench writes opaque inputs as RGB); alpha 255 added, as bench's photo has.
+    photo = cv2.cvtColor(cv2.imread(os.path.join(inputs, "photo.png"), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGBA)
     height, width = photo.shape[:2]
     for geometry in SCALE_GEOMETRIES:
         (sw, sh), (dw, dh) = scale_sizes(geometry, width, height)

@@ -3,75 +3,95 @@ import PixelOps
 import PixelOpsBenchmarkSupport
 
 /// `bench`: times PixelOps kernels on generated images and reports each case against a memcpy
-/// of the same bytes measured in the same run; records and checks performance profiles.
+/// of the same bytes on the same threads, measured in the same run; records and checks
+/// performance profiles.
 @main
 struct BenchCommand {
   let options: BenchArguments
+  /// Where results go (standard output; a test passes a collector).
+  var output: (String) -> Void = { print($0) }
 
-  /// Parses the command line and runs. Exit status: 0, 1 for a failure (a regression under
-  /// `--check`, an error), 2 for a command line it cannot run, 130 after Ctrl-C.
+  /// Parses the command line, runs, and exits with a ``BenchExitCode``: 0 ok, 1 a regression
+  /// under `--check`, 2 a command line it cannot run, 3 a file it cannot read or write, 4 a
+  /// failed measurement, 130 after Ctrl-C.
   static func main() {
+    Interruption.install()
+    let code = execute(
+      Array(CommandLine.arguments.dropFirst()),
+      errorOutput: { FileHandle.standardError.write(Data($0.utf8)) })
+    exit(code.rawValue)
+  }
+
+  /// Runs `bench` with `arguments` (without the program name): results to `output`, error
+  /// lines to `errorOutput`; returns the exit status. Usage errors end with the pointer to
+  /// `--help`; file errors print only their reason.
+  static func execute(
+    _ arguments: [String], output: @escaping (String) -> Void = { print($0) }, errorOutput: (String) -> Void
+  ) -> BenchExitCode {
     do {
-      let options = try BenchArguments(parsing: Array(CommandLine.arguments.dropFirst()))
+      let options = try BenchArguments(parsing: arguments)
       if options.helpRequested {
-        print(BenchHelp.text)
-        return
+        output(BenchHelp.text)
+        return .success
       }
-      try BenchCommand(options: options).run()
+      try BenchCommand(options: options, output: output).run()
+      return .success
     } catch let error as BenchUsageError {
-      FileHandle.standardError.write(Data(error.report.utf8))
-      exit(2)
+      errorOutput(error.report)
+      return .usage
     } catch let status as BenchExitStatus {
-      exit(status.code)
+      return status.code
+    } catch let error as BenchFileError {
+      errorOutput("Error: \(error.message)\n")
+      return .fileError
+    } catch is Interruption.Interrupted {
+      return .interrupted
     } catch {
-      FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
-      exit(1)
+      errorOutput("Error: \(error)\n")
+      return .failure
     }
   }
 
   func run() throws {
-    Interruption.install()
     if options.list { return printList() }
     if let saveInputs = options.saveInputs {
       return try ImageFiles.saveInputs(size: options.size, to: saveInputs)
     }
+    if let check = options.check { return try runCheck(profilePath: check) }
     let settings = BenchSettings(
       size: options.size,
       parallelism: try options.threads.map { try Parallelism.threads($0) } ?? .automatic,
       iterations: options.iterations, caseName: options.caseName,
-      source: try options.src.map(Self.readInput), destination: try options.dst.map(Self.readInput))
+      source: try options.src.map(ImageFiles.read), destination: try options.dst.map(ImageFiles.read))
     if options.instructionRun {
       Progress.enabled.store(false, ordering: .relaxed)
       return try BenchRunner(settings: settings).runForInstructionCount(cases(settings))
     }
-    if let check = options.check { return try runCheck(profilePath: check) }
     if options.profile { return try printStageProfile(settings) }
-    do {
-      let cases = try cases(settings)
-      var results = try BenchRunner(settings: settings).run(cases)
-      if let saveOutput = options.saveOutput { try ImageFiles.saveOutputs(cases, to: saveOutput) }
-      if options.countInstructions || options.record != nil { try addInstructionCounts(&results) }
-      if let record = options.record { try recordProfile(results, to: record) }
-      print(options.json ? BenchReport.json(results) : BenchReport.table(results))
-      if !options.json, options.record == nil, options.families.contains(.scheduler) {
-        print(SchedulerMeasurement.run())
-      }
-    } catch is Interruption.Interrupted {
-      throw BenchExitStatus(code: 130)
+    // Ctrl-C between iterations throws `Interruption.Interrupted`: exit status 130.
+    let cases = try cases(settings)
+    var results = try BenchRunner(settings: settings).run(cases)
+    if let saveOutput = options.saveOutput { try ImageFiles.saveOutputs(cases, to: saveOutput) }
+    if options.countInstructions || options.record != nil { try addInstructionCounts(&results) }
+    if let record = options.record { try recordProfile(results, to: record) }
+    if options.json {
+      output(BenchReport.json(results))
+    } else if !results.isEmpty {
+      output(BenchReport.table(results))
+    }
+    if !options.json, options.record == nil, options.families.contains(.scheduler) {
+      output(SchedulerMeasurement.run(only: options.caseName))
     }
   }
 
+  /// The selected cases (`--case` was checked against the family's names when parsed).
   private func cases(_ settings: BenchSettings) throws -> [BenchCase] {
-    let all = try options.families.flatMap { try $0.makeCases(settings) }
-    if let caseName = options.caseName, all.isEmpty {
-      throw BenchUsageError("no case named \(caseName); see bench --list")
-    }
-    return all
+    try options.families.flatMap { try $0.makeCases(settings) }
   }
 
   private func printList() {
     for family in KernelFamily.allCases {
-      for name in family.caseNames { print("\(family.rawValue)/\(name)") }
+      for name in family.caseNames { output("\(family.rawValue)/\(name)") }
     }
   }
 
@@ -92,9 +112,9 @@ struct BenchCommand {
     for benchCase in try cases(settings) {
       Progress.report("profiling \(benchCase.kernel)/\(benchCase.name)")
       let shares = try counter.functionShares(kernel: benchCase.kernel, caseName: benchCase.name, size: counted)
-      print("\(benchCase.kernel)/\(benchCase.name) (\(counted.width)x\(counted.height), 1 thread, share of instructions):")
+      output("\(benchCase.kernel)/\(benchCase.name) (\(counted.width)x\(counted.height), 1 thread, share of instructions):")
       for entry in shares.prefix(8) where entry.share >= 0.5 {
-        print("  \(BenchReport.fixed(entry.share, 1).leftPadding(6))%  \(entry.function)")
+        output("  \(BenchReport.fixed(entry.share, 1).leftPadding(6))%  \(entry.function)")
       }
     }
   }
@@ -107,7 +127,7 @@ struct BenchCommand {
       cases: results.map { result in
         PerformanceProfile.Case(
           kernel: result.kernel, name: result.name, width: result.size.width, height: result.size.height,
-          threads: result.threads, medianMilliseconds: result.medianMilliseconds,
+          threads: result.threads, memcpyThreads: result.memcpyThreads, medianMilliseconds: result.medianMilliseconds,
           memcpyMilliseconds: result.memcpyMilliseconds, ratioToMemcpy: result.ratioToMemcpy,
           minimumRatioToMemcpy: result.minimumRatioToMemcpy,
           countedWidth: counted.width, countedHeight: counted.height,
@@ -122,8 +142,13 @@ struct BenchCommand {
     let machine = MachineDescription.current()
     let sameMachine = machine.cpu == profile.machine.cpu && machine.cores == profile.machine.cores
     let selected = profile.cases.filter { recorded in
-      (options.kernel == "all" || recorded.kernel == options.kernel)
+      options.families.contains { $0.rawValue == recorded.kernel }
         && (options.caseName == nil || recorded.name == options.caseName)
+    }
+    for recorded in selected {
+      guard let family = KernelFamily(rawValue: recorded.kernel), family.caseNames.contains(recorded.name) else {
+        throw BenchFileError("profile \(profilePath): case \(recorded.key) no longer exists; re-record the profile")
+      }
     }
     let counter = InstructionCounter(executable: Self.executablePath)
     let check = RegressionCheck(
@@ -140,45 +165,35 @@ struct BenchCommand {
           kernel: recorded.kernel, caseName: recorded.name, size: PixelSize(width: width, height: height))
         return Double(perCall) / Double(width * height)
       })
-    print("profile \(profilePath): recorded \(profile.recorded) on \(profile.machine.summary)")
-    if !sameMachine { print("time not compared: this machine is \(machine.summary)") }
-    print(RegressionCheck.report(findings))
+    output("profile \(profilePath): recorded \(profile.recorded) on \(profile.machine.summary)")
+    if !sameMachine { output("time not compared: this machine is \(machine.summary)") }
+    output(RegressionCheck.report(findings))
     let regressions = findings.filter(\.isRegression)
     if !regressions.isEmpty {
-      print("\(regressions.count) regression(s): \(regressions.map { "\($0.key) \($0.metric)" }.joined(separator: ", "))")
-      throw BenchExitStatus(code: 1)
+      output("\(regressions.count) regression(s): \(regressions.map { "\($0.key) \($0.metric)" }.joined(separator: ", "))")
+      throw BenchExitStatus(code: .regression)
     }
-    print("no regressions in \(selected.count) cases")
+    output("no regressions in \(selected.count) cases")
   }
 
   private func measureRatio(of recorded: PerformanceProfile.Case) throws -> Double {
     guard let family = KernelFamily(rawValue: recorded.kernel) else {
-      throw BenchError.badProfile("unknown kernel family \(recorded.kernel)")
+      throw BenchFileError("profile case \(recorded.key): unknown kernel family \(recorded.kernel); re-record the profile")
     }
     let settings = BenchSettings(
       size: PixelSize(width: recorded.width, height: recorded.height),
       parallelism: try Parallelism.threads(recorded.threads), iterations: options.iterations,
       caseName: recorded.name)
     let cases = try family.makeCases(settings)
-    guard !cases.isEmpty else { throw BenchError.badProfile("case \(recorded.key) no longer exists") }
-    return try BenchRunner(settings: settings).run(cases)[0].minimumRatioToMemcpy
-  }
-
-  /// An input image, or a clean failure naming the file and the library's reason.
-  private static func readInput(_ path: String) throws -> PixelBuffer {
-    do {
-      return try ImageFiles.read(path)
-    } catch {
-      throw BenchUsageError("cannot use \(path): \(error)")
+    guard !cases.isEmpty else {
+      throw BenchFileError("profile case \(recorded.key) no longer exists; re-record the profile")
     }
+    // A profile recorded before the yardstick was threaded compares with one plain memcpy.
+    let runner = BenchRunner(settings: settings, memcpyThreads: recorded.memcpyThreads ?? 1)
+    return try runner.run(cases)[0].minimumRatioToMemcpy
   }
 
   static var executablePath: String {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
   }
-}
-
-/// Ends `bench` with this exit status once the output is written (1: a regression; 130: Ctrl-C).
-struct BenchExitStatus: Error {
-  let code: Int32
 }

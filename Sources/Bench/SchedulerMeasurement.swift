@@ -10,22 +10,31 @@ import Synchronization
 /// variants of one measurement are interleaved sample by sample so that load from other
 /// processes hits them alike.
 enum SchedulerMeasurement {
-  /// Runs every measurement (about half a minute) and returns a readable report.
-  static func run() -> String {
+  /// The measurements by the case names `bench --list` prints for the scheduler family
+  /// (`KernelFamily.scheduler.caseNames`), in run order.
+  static let sections: [(name: String, run: @Sendable () -> [String])] = [
+    ("dispatch-overhead", { withOtherLoad(dispatchOverhead) }),
+    ("cold-dispatch", { withOtherLoad(coldDispatch) }),
+    ("helper-latency", { withOtherLoad(helperLatency) }),
+    (
+      "break-even",
+      { withOtherLoad { breakEven(idleMicroseconds: 0) } + withOtherLoad { breakEven(idleMicroseconds: 2000) } }
+    ),
+  ]
+
+  /// Runs every measurement (about half a minute), or only the one named `only` (a name of
+  /// ``sections``), and returns a readable report.
+  static func run(only: String? = nil) -> String {
     var lines = [
       "Scheduler measurement",
       "available cores: \(ThreadPool.availableCores), default threads: \(Parallelism.defaultThreadCount)",
       "load average before: \(loadAverage())",
       "",
     ]
-    lines += withOtherLoad(dispatchOverhead)
-    lines.append("")
-    lines += withOtherLoad(coldDispatch)
-    lines.append("")
-    lines += withOtherLoad(helperLatency)
-    lines.append("")
-    lines += withOtherLoad { breakEven(idleMicroseconds: 0) }
-    lines += withOtherLoad { breakEven(idleMicroseconds: 2000) }
+    for section in sections where only == nil || only == section.name {
+      lines += section.run()
+      if section.name != "break-even" { lines.append("") }
+    }
     lines.append("load average after: \(loadAverage())")
     return lines.joined(separator: "\n")
   }

@@ -7,12 +7,13 @@ public enum KernelFamily: String, CaseIterable, Sendable {
   case scheduler
   case scale
 
-  /// The names of the family's cases, in run order.
+  /// The names of the family's cases, in run order (for `scheduler`, the sections of bench's
+  /// scheduler measurement, which has no `BenchCase`s).
   public var caseNames: [String] {
     switch self {
     case .convert: ConvertCases.names
     case .blend: BlendCases.names
-    case .scheduler: ["dispatch-overhead", "break-even"]
+    case .scheduler: ["dispatch-overhead", "cold-dispatch", "helper-latency", "break-even"]
     case .scale: ScaleCases.names
     }
   }

@@ -13,8 +13,10 @@ public enum Stopwatch {
   }
 
   /// `iterations` timings of a memcpy of `bytesMoved / 2` bytes (the same read and write traffic
-  /// as a case that moves `bytesMoved`), after one warm-up copy.
-  public static func memcpySamples(bytesMoved: Int, iterations: Int) -> [Double] {
+  /// as a case that moves `bytesMoved`), after one warm-up copy. With `threads` above 1 the copy
+  /// is split over that many threads of the kernels' pool (``BandedCopy``), the yardstick for a
+  /// case run on as many threads; 1 (the default) is one plain memcpy.
+  public static func memcpySamples(bytesMoved: Int, iterations: Int, threads: Int = 1) -> [Double] {
     let count = max(bytesMoved / 2, 1)
     let source = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
     let destination = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
@@ -24,8 +26,10 @@ public enum Stopwatch {
     }
     memset(source, 0x5A, count)
     memset(destination, 0, count)
-    memcpy(destination, source, count)
-    return (0..<iterations).map { _ in milliseconds { memcpy(destination, source, count) } }
+    BandedCopy.copy(from: source, to: destination, count: count, threads: threads)
+    return (0..<iterations).map { _ in
+      milliseconds { BandedCopy.copy(from: source, to: destination, count: count, threads: threads) }
+    }
   }
 
   /// The median (the mean of the middle two for an even count); `values` must not be empty.

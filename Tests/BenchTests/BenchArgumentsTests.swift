@@ -4,7 +4,8 @@ import Testing
 @testable import Bench
 
 /// `bench`'s hand-written command line against what swift-argument-parser accepted and printed
-/// before it (the help below is that version's `bench --help` output, captured from its binary).
+/// before it (the help below is that version's `bench --help` output, captured from its binary,
+/// with three deliberate changes since: the `--case` and `--check` lines and the exit statuses).
 @Suite("bench command line")
 struct BenchArgumentsTests {
   static let helpBefore = """
@@ -25,7 +26,8 @@ struct BenchArgumentsTests {
       --iterations <iterations>
                               Timed iterations after warm-up; median and minimum
                               are reported. (default: 15)
-      --case <case>           Run only the case with this name.
+      --case <case>           Run only this case: family/case as --list prints it,
+                              or a case name of --kernel's family.
       --json                  Print results as a JSON array instead of a table.
       --list                  List every case and exit.
       --count-instructions    Also count instructions per call under callgrind
@@ -33,7 +35,8 @@ struct BenchArgumentsTests {
       --record <record>       Measure the selected cases and write a profile
                               (ratios to memcpy, instructions per pixel).
       --check <check>         Rerun the cases of a recorded profile; exit 1 listing
-                              each that regressed.
+                              each that regressed (3 if the profile cannot be
+                              read).
       --instruction-tolerance <instruction-tolerance>
                               With --check: allowed growth of instructions per
                               pixel (0.03 = 3%). (default: 0.03)
@@ -61,9 +64,19 @@ struct BenchArgumentsTests {
                               (stage), from callgrind (needs valgrind).
       -h, --help              Show help information.
 
+    EXIT STATUS:
+      0                       Ok (and no regression under --check).
+      1                       --check found a regression.
+      2                       Usage error (unknown option or case, bad value).
+      3                       A file could not be read or written (--check profile,
+                              --src/--dst image, output).
+      4                       The measurement failed (kernel error, valgrind
+                              missing or failing).
+      130                     Interrupted (Ctrl-C).
+
     """
 
-  @Test("--help prints the text the swift-argument-parser version printed")
+  @Test("--help prints the swift-argument-parser version's layout, with the exit statuses")
   func helpText() throws {
     #expect(BenchHelp.text == Self.helpBefore)
     #expect(try BenchArguments(parsing: ["--help"]).helpRequested)

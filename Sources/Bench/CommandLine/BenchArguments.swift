@@ -13,6 +13,7 @@ struct BenchArguments {
   var size = PixelSize(width: 3840, height: 2160)
   var threads: Int?
   var iterations = 15
+  /// The case `--case` selects, without its family (``families`` then holds only its family).
   var caseName: String?
   var json = false
   var list = false
@@ -78,11 +79,18 @@ extension BenchArguments {
     !word.hasPrefix("-") || Double(word) != nil
   }
 
-  private func validate() throws(BenchUsageError) {
+  private mutating func validate() throws(BenchUsageError) {
     guard iterations >= 1 else { throw BenchUsageError("--iterations must be at least 1") }
     guard instructionTolerance >= 0, timeTolerance >= 0 else { throw BenchUsageError("tolerances must not be negative") }
     guard timeAttempts >= 1 else { throw BenchUsageError("--time-attempts must be at least 1") }
     if let threads, threads < 1 { throw BenchUsageError("--threads must be at least 1") }
+    if let caseName {
+      // `--case` names one case of one family: run that family only (see CaseSelection).
+      let selected = try CaseSelection.resolve(caseName, kernel: kernel)
+      self.caseName = selected.name
+      families = [selected.family]
+      kernel = selected.family.rawValue
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 import PixelOpsBenchmarkSupport
 
-/// The text `bench --help` prints: an overview, the kernel families, and every option that is not
-/// hidden with its default, wrapped to 80 columns (the layout the tool has always printed).
+/// The text `bench --help` prints: an overview, the kernel families, every option that is not
+/// hidden with its default, and the exit statuses, wrapped to 80 columns (the layout the tool
+/// has always printed).
 enum BenchHelp {
   static let columns = 80
   /// Where option descriptions start; longer labels put their description on the next line.
@@ -19,6 +20,10 @@ enum BenchHelp {
       lines += entry(label: option.label, help: help)
     }
     lines += entry(label: "-h, --help", help: "Show help information.")
+    lines += ["", "EXIT STATUS:"]
+    for code in BenchExitCode.allCases {
+      lines += entry(label: String(code.rawValue), help: code.helpText.prefix(1).uppercased() + code.helpText.dropFirst() + ".")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 

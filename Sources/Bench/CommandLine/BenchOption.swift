@@ -45,7 +45,9 @@ struct BenchOption: Sendable {
     BenchOption(
       name: "iterations", kind: .value { $0.iterations = try integer($1, for: "iterations") },
       help: "Timed iterations after warm-up; median and minimum are reported.", defaultText: { "\($0.iterations)" }),
-    BenchOption(name: "case", kind: .value { $0.caseName = $1 }, help: "Run only the case with this name."),
+    BenchOption(
+      name: "case", kind: .value { $0.caseName = $1 },
+      help: "Run only this case: family/case as --list prints it, or a case name of --kernel's family."),
     BenchOption(name: "json", kind: .flag { $0.json = true }, help: "Print results as a JSON array instead of a table."),
     BenchOption(name: "list", kind: .flag { $0.list = true }, help: "List every case and exit."),
     BenchOption(
@@ -56,7 +58,7 @@ struct BenchOption: Sendable {
       help: "Measure the selected cases and write a profile (ratios to memcpy, instructions per pixel)."),
     BenchOption(
       name: "check", kind: .value { $0.check = $1 },
-      help: "Rerun the cases of a recorded profile; exit 1 listing each that regressed."),
+      help: "Rerun the cases of a recorded profile; exit 1 listing each that regressed (3 if the profile cannot be read)."),
     BenchOption(
       name: "instruction-tolerance", kind: .value { $0.instructionTolerance = try number($1, for: "instruction-tolerance") },
       help: "With --check: allowed growth of instructions per pixel (0.03 = 3%).",

@@ -8,9 +8,13 @@ import PixelOpsBenchmarkSupport
 #endif
 
 /// Times cases: one warm-up call, then `iterations` timed calls; memcpy of the case's bytes
-/// (half read, half written) is timed the same way in the same run.
+/// (half read, half written) is timed the same way in the same run, split over the same number
+/// of threads on the same pool (``BandedCopy``), so the ratio compares like with like.
 struct BenchRunner {
   let settings: BenchSettings
+  /// Threads of the memcpy yardstick; nil: the case's own thread count. (`--check` passes 1 for
+  /// profiles recorded before the yardstick was threaded, whose ratios are to a plain memcpy.)
+  var memcpyThreads: Int? = nil
 
   func run(_ cases: [BenchCase]) throws -> [BenchResult] {
     try cases.map { benchCase in
@@ -21,10 +25,12 @@ struct BenchRunner {
         try Interruption.stopIfRequested()
         samples.append(try Stopwatch.milliseconds { try measuredRegion(benchCase.run) })
       }
-      let memcpySamples = Stopwatch.memcpySamples(bytesMoved: benchCase.bytesMoved, iterations: settings.iterations)
+      let threads = settings.parallelism.resolvedThreadCount
+      let memcpySamples = Stopwatch.memcpySamples(
+        bytesMoved: benchCase.bytesMoved, iterations: settings.iterations, threads: memcpyThreads ?? threads)
       return BenchResult(
         kernel: benchCase.kernel, name: benchCase.name, size: benchCase.size,
-        threads: settings.parallelism.resolvedThreadCount, iterations: settings.iterations,
+        threads: threads, memcpyThreads: memcpyThreads ?? threads, iterations: settings.iterations,
         medianMilliseconds: Stopwatch.median(samples), minimumMilliseconds: samples.min()!,
         memcpyMilliseconds: Stopwatch.median(memcpySamples), memcpyMinimumMilliseconds: memcpySamples.min()!,
         bytesMoved: benchCase.bytesMoved)

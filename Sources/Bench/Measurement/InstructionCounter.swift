@@ -128,16 +128,13 @@ func runProcess(_ path: String, _ arguments: [String]) throws -> ProcessOutput {
   return ProcessOutput(status: process.terminationStatus, text: String(decoding: data, as: UTF8.self))
 }
 
+/// A measurement that could not be made (exit status 4, ``BenchExitCode/failure``).
 enum BenchError: Error, CustomStringConvertible {
   case instructionCountFailed(String)
-  case badProfile(String)
-  case badInput(String)
 
   var description: String {
     switch self {
     case .instructionCountFailed(let message): "instruction count failed: \(message)"
-    case .badProfile(let message): "bad profile: \(message)"
-    case .badInput(let message): message
     }
   }
 }

@@ -10,6 +10,9 @@ struct PerformanceProfile: Codable {
     var width: Int
     var height: Int
     var threads: Int
+    /// Threads the memcpy yardstick was split over; absent in profiles recorded before it was
+    /// threaded, whose ratios are to a single-threaded memcpy (`--check` then measures that).
+    var memcpyThreads: Int?
     var medianMilliseconds: Double
     var memcpyMilliseconds: Double
     var ratioToMemcpy: Double
@@ -30,22 +33,32 @@ struct PerformanceProfile: Codable {
   var instructionMethod: String
   var cases: [Case]
 
-  static func load(_ path: String) throws -> PerformanceProfile {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw BenchError.badProfile("cannot read \(path)")
+  /// The profile at `path`; throws ``BenchFileError`` saying why when the file is missing,
+  /// unreadable or not a profile.
+  static func load(_ path: String) throws(BenchFileError) -> PerformanceProfile {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw BenchFileError("cannot read profile \(path): \(FileErrorReason.describe(error))")
     }
     do {
       return try JSONDecoder.snakeCase.decode(PerformanceProfile.self, from: data)
     } catch {
-      throw BenchError.badProfile("\(path): \(error)")
+      throw BenchFileError("\(path) is not a bench profile: \(error)")
     }
   }
 
-  func save(_ path: String) throws {
+  /// Writes the profile to `path` (atomically); throws ``BenchFileError`` when it cannot.
+  func save(_ path: String) throws(BenchFileError) {
     let encoder = JSONEncoder()
     encoder.keyEncodingStrategy = .convertToSnakeCase
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+    do {
+      try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw BenchFileError("cannot write profile \(path): \(FileErrorReason.describe(error))")
+    }
   }
 }
 

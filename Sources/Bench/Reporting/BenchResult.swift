@@ -7,17 +7,26 @@ struct BenchResult {
   let name: String
   let size: PixelSize
   let threads: Int
+  /// Threads the memcpy yardstick was split over (the case's thread count: like with like).
+  let memcpyThreads: Int
   let iterations: Int
   let medianMilliseconds: Double
   let minimumMilliseconds: Double
+  /// Median time of a memcpy of the case's traffic on ``memcpyThreads`` threads.
   let memcpyMilliseconds: Double
   /// The fastest memcpy of the case's bytes in this run.
   let memcpyMinimumMilliseconds: Double
   let bytesMoved: Int
   /// Instructions per call, counted under callgrind when requested.
   var instructionsPerCall: Int?
-  /// Image size the instructions were counted at.
+  /// Image size the instructions were counted at (single-threaded, under callgrind).
   var countedSize: PixelSize?
+
+  /// Instructions per pixel at ``countedSize``, when counted.
+  var instructionsPerPixel: Double? {
+    guard let instructionsPerCall, let countedSize else { return nil }
+    return Double(instructionsPerCall) / Double(countedSize.width * countedSize.height)
+  }
 
   var pixels: Int { size.width * size.height }
   var megapixelsPerSecond: Double { Double(pixels) / (medianMilliseconds * 1000) }

@@ -3,39 +3,63 @@ import PixelOps
 import PixelOpsBenchmarkSupport
 import PixelOpsIO
 
-/// Reading `--src`/`--dst` images and writing `--save-inputs`/`--save-output` images.
+/// Reading `--src`/`--dst` images and writing `--save-inputs`/`--save-output` images. Every
+/// failure is a ``BenchFileError`` naming the file and the reason (exit status 3).
 enum ImageFiles {
-  /// A PNG or TIFF file (told apart by the PNG signature) as premultiplied RGBA8; the first
-  /// page of a multi-page TIFF. Bad files fail with
-  /// the library's error text.
-  static func read(_ path: String) throws -> PixelBuffer {
+  /// A PNG or TIFF file as premultiplied RGBA8: read as PNG, and as TIFF when it does not
+  /// start with the PNG signature (the first page of a multi-page TIFF). A file that is
+  /// neither says so, with what each reader found.
+  static func read(_ path: String) throws(BenchFileError) -> PixelBuffer {
     do {
       return try PNG.read(contentsOf: path)
-    } catch .notRecognized(.png, _) {
-      return try TIFF.read(contentsOf: path)
+    } catch .notRecognized(.png, let pngDetail) {
+      do {
+        return try TIFF.read(contentsOf: path)
+      } catch .notRecognized(.tiff, let tiffDetail) {
+        throw BenchFileError(
+          "cannot use \(path): neither a PNG nor a TIFF file (tried both): as PNG, \(pngDetail); as TIFF, \(tiffDetail)")
+      } catch {
+        throw BenchFileError("cannot use \(path): not a PNG file (\(pngDetail)); read as TIFF: \(error)")
+      }
+    } catch {
+      throw BenchFileError("cannot use \(path): \(error)")
     }
   }
 
   /// Writes every generated content at `size` as `<content>.png` in `directory` (PNG stores
   /// straight alpha; reading it back and premultiplying gives the same pixels bench uses).
+  /// Opacity is measured first, so the opaque contents (`photo`, `opaque`) are written as RGB
+  /// PNGs, as a peer's decoder then sees them.
   static func saveInputs(size: PixelSize, to directory: String) throws {
     try makeDirectory(directory)
     for content in GeneratedContent.allCases {
-      let image = try GeneratedImages.make(content, size: size)
-      try image.writePNG(to: "\(directory)/\(content.rawValue).png", options: PNGEncodingOptions(compressionLevel: 1))
+      var image = try GeneratedImages.make(content, size: size)
+      image.updateOpacity()
+      try write(image, to: "\(directory)/\(content.rawValue).png")
     }
   }
 
   /// Writes each case's result as `<kernel>-<case>.png` in `directory`.
-  static func saveOutputs(_ cases: [BenchCase], to directory: String) throws {
+  static func saveOutputs(_ cases: [BenchCase], to directory: String) throws(BenchFileError) {
     try makeDirectory(directory)
     for benchCase in cases {
-      try benchCase.output().writePNG(
-        to: "\(directory)/\(benchCase.kernel)-\(benchCase.name).png", options: PNGEncodingOptions(compressionLevel: 1))
+      try write(benchCase.output(), to: "\(directory)/\(benchCase.kernel)-\(benchCase.name).png")
     }
   }
 
-  private static func makeDirectory(_ path: String) throws {
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  private static func write(_ image: PixelBuffer, to path: String) throws(BenchFileError) {
+    do {
+      try image.writePNG(to: path, options: PNGEncodingOptions(compressionLevel: 1))
+    } catch {
+      throw BenchFileError("\(error)")
+    }
+  }
+
+  private static func makeDirectory(_ path: String) throws(BenchFileError) {
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw BenchFileError("cannot create directory \(path): \(FileErrorReason.describe(error))")
+    }
   }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import Bench
+
+/// Files `bench` cannot use: their own exit status (3, not 1 "regression found"), the reason
+/// without the usage text, and both formats named for a file that is neither PNG nor TIFF.
+@Suite("bench file errors")
+struct BenchFileErrorTests {
+  /// A fresh directory under the temporary directory, removed after `body`.
+  private func withDirectory(_ body: (String) throws -> Void) throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-tests-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try body(path)
+  }
+
+  @Test("a missing --check profile exits 3 with the reason and no usage text")
+  func missingProfile() throws {
+    let run = BenchRun(["--check", "/nonexistent/profile.json"])
+    #expect(run.code == .fileError && run.code.rawValue == 3)
+    #expect(run.code != .regression)
+    #expect(run.errors == "Error: cannot read profile /nonexistent/profile.json: No such file or directory\n")
+  }
+
+  @Test("a --check file that is not a profile exits 3")
+  func malformedProfile() throws {
+    try withDirectory { directory in
+      let path = directory + "/profile.json"
+      try Data("{\"cases\": 3}".utf8).write(to: URL(fileURLWithPath: path))
+      let run = BenchRun(["--check", path])
+      #expect(run.code == .fileError)
+      #expect(run.errors.hasPrefix("Error: \(path) is not a bench profile: ") && !run.errors.contains("Usage"))
+    }
+  }
+
+  @Test("the recorded Benchmarks/profile.json still loads")
+  func recordedProfileLoads() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let profile = try PerformanceProfile.load(root.appendingPathComponent("Benchmarks/profile.json").path)
+    #expect(profile.cases.count > 40)
+    #expect(profile.cases.allSatisfy { $0.memcpyThreads == nil && $0.threads == 1 })
+  }
+
+  @Test("a missing --src exits 3 with the reader's reason and no usage text")
+  func missingInput() {
+    let run = BenchRun(["--kernel", "convert", "--src", "/nonexistent/in.png"])
+    #expect(run.code == .fileError)
+    #expect(run.errors.hasPrefix("Error: cannot use /nonexistent/in.png: ") && !run.errors.contains("Usage"))
+    #expect(run.errors.split(separator: "\n").count == 1)
+  }
+
+  @Test("a --dst that is neither PNG nor TIFF says both were tried")
+  func neitherFormat() throws {
+    try withDirectory { directory in
+      let path = directory + "/notes.txt"
+      try Data("hello, this is plain text and no image at all\n".utf8).write(to: URL(fileURLWithPath: path))
+      let run = BenchRun(["--kernel", "blend", "--dst", path])
+      #expect(run.code == .fileError)
+      #expect(run.errors.hasPrefix("Error: cannot use \(path): neither a PNG nor a TIFF file (tried both): as PNG, "))
+      #expect(run.errors.contains("; as TIFF, ") && !run.errors.contains("Usage"))
+    }
+  }
+
+  @Test("an output directory that cannot be created exits 3")
+  func unwritableOutput() throws {
+    try withDirectory { directory in
+      let file = directory + "/file"
+      try Data([1]).write(to: URL(fileURLWithPath: file))
+      let run = BenchRun(["--save-inputs", file + "/inputs", "--size", "8x8"])
+      #expect(run.code == .fileError)
+      #expect(run.errors.hasPrefix("Error: cannot create directory \(file)/inputs: ") && !run.errors.contains("Usage"))
+    }
+  }
+
+  @Test("exit statuses are distinct and listed by --help")
+  func exitStatuses() {
+    let codes = BenchExitCode.allCases.map(\.rawValue)
+    #expect(codes == [0, 1, 2, 3, 4, 130])
+    for code in BenchExitCode.allCases {
+      #expect(BenchHelp.text.contains("\n  \(code.rawValue) "))
+    }
+    #expect(BenchRun(["--bogus"]).code == .usage)
+  }
+}
+
+extension BenchFileErrorTests {
+  @Test("a profile naming a case that no longer exists exits 3 before measuring anything")
+  func staleProfileCase() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-stale-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let profile = PerformanceProfile(
+      recorded: "2026-01-01T00:00:00Z",
+      machine: MachineDescription(cpu: "none", cores: 1, operatingSystem: "none", build: "none"),
+      instructionMethod: "none",
+      cases: [
+        PerformanceProfile.Case(
+          kernel: "blend", name: "gone_case", width: 8, height: 8, threads: 1, medianMilliseconds: 1,
+          memcpyMilliseconds: 1, ratioToMemcpy: 1, minimumRatioToMemcpy: 1)
+      ])
+    try profile.save(path)
+    let run = BenchRun(["--check", path])
+    #expect(run.code == .fileError)
+    #expect(run.errors == "Error: profile \(path): case blend/gone_case no longer exists; re-record the profile\n")
+  }
+}
