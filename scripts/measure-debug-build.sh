@@ -131,17 +131,21 @@ count() {  # count BINARY: instructions of one call per case, sizes divided by 4
   done
 }
 
+build() {  # build ARGUMENTS...: quiet unless it fails
+  swift build "$@" >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
+}
+
 echo "== debug (swift build)"
-swift build >/dev/null
+build
 .build/debug/DebugSpeed all 2
 count .build/debug/DebugSpeed
 
 echo "== release (swift build -c release)"
-swift build -c release >/dev/null
+build -c release
 .build/release/DebugSpeed all 10
 count .build/release/DebugSpeed
 
 echo "== debug with -O (swift build -Xswiftc -O)"
-swift build -Xswiftc -O --scratch-path .build-O >/dev/null
-.build-O/debug/DebugSpeed all 5
-count .build-O/debug/DebugSpeed
+build -Xswiftc -O --scratch-path "$work/.build-O"
+"$work/.build-O/debug/DebugSpeed" all 5
+count "$work/.build-O/debug/DebugSpeed"
