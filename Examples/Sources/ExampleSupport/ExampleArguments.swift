@@ -32,11 +32,26 @@ public struct ExampleArguments {
     return String(cString: made)
   }()
 
+  /// Runs an example's `body`; an error it throws (a file that cannot be read, a typed
+  /// `ImageIOError` or `PixelError`) is printed to standard error and exits with status 1.
+  public static func run(_ body: () throws -> Void) {
+    do {
+      try body()
+    } catch {
+      printError("error: \(error)\n")
+      exit(1)
+    }
+  }
+
   /// Prints `message` and `usage` to standard error and exits with status 2.
   public static func fail(_ message: String, usage: String) -> Never {
-    let text = Array("error: \(message)\nusage: \(usage)\n".utf8)
-    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    printError("error: \(message)\nusage: \(usage)\n")
     exit(2)
+  }
+
+  private static func printError(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
 }
 

@@ -8,37 +8,6 @@ import ExampleSupport
 import PixelOps
 import PixelOpsIO
 
-let usage = "tiff-rescale [INPUT.tif OUTPUT.tif [SCALE]]"
-let arguments = ExampleArguments()
-let inputPath: String
-let outputPath: String
-var scale = 0.5
-if arguments.usesGeneratedInputs {
-  inputPath = ExampleArguments.temporaryPath("pages.tif")
-  outputPath = ExampleArguments.temporaryPath("pages-rescaled.tif")
-  let pages = [
-    try GeneratedImages.photo(width: 800, height: 600),
-    try GeneratedImages.photo(width: 640, height: 480),
-    try GeneratedImages.photo(width: 1024, height: 256),
-  ]
-  // PIXELOPS-IO-WRITE: the multi-page TIFF write call (adapt here if the write API changes shape).
-  try TIFF.write(pages: pages, to: inputPath)
-} else {
-  guard arguments.values.count == 2 || arguments.values.count == 3 else {
-    ExampleArguments.fail("expected an input and an output path", usage: usage)
-  }
-  inputPath = arguments.values[0]
-  outputPath = arguments.values[1]
-  if arguments.values.count == 3 {
-    guard let value = Double(arguments.values[2]), value > 0, value.isFinite else {
-      ExampleArguments.fail("SCALE must be a positive number", usage: usage)
-    }
-    scale = value
-  }
-}
-
-let reader = try TIFFReader(contentsOf: inputPath)  // reads the directory chain only
-
 /// Decodes page `index` of `reader` and resamples it by `scale` (Lanczos3 when reducing, bicubic when
 /// enlarging), keeping it opaque when it was.
 func rescaledPage(_ index: Int, of reader: TIFFReader, scale: Double) throws(ImageIOError) -> PixelBuffer {
@@ -60,10 +29,45 @@ func rescaledPage(_ index: Int, of reader: TIFFReader, scale: Double) throws(Ima
   }
 }
 
-// Pages are produced one at a time as the writer asks for them: each is decoded, rescaled and
-// written before the next is read.
-// PIXELOPS-IO-WRITE: the streaming multi-page TIFF write call (adapt here if the write API changes shape).
-try TIFF.write(pageCount: reader.pageCount, to: outputPath) { (index: Int) throws(ImageIOError) -> PixelBuffer in
-  try rescaledPage(index, of: reader, scale: scale)
+ExampleArguments.run {
+  let usage = "tiff-rescale [INPUT.tif OUTPUT.tif [SCALE]]"
+  let arguments = ExampleArguments()
+  let inputPath: String
+  let outputPath: String
+  var scale = 0.5
+  if arguments.usesGeneratedInputs {
+    inputPath = ExampleArguments.temporaryPath("pages.tif")
+    outputPath = ExampleArguments.temporaryPath("pages-rescaled.tif")
+    let pages = [
+      try GeneratedImages.photo(width: 800, height: 600),
+      try GeneratedImages.photo(width: 640, height: 480),
+      try GeneratedImages.photo(width: 1024, height: 256),
+    ]
+    // PIXELOPS-IO-WRITE: the multi-page TIFF write call (adapt here if the write API changes shape).
+    try TIFF.write(pages: pages, to: inputPath)
+  } else {
+    guard arguments.values.count == 2 || arguments.values.count == 3 else {
+      ExampleArguments.fail("expected an input and an output path", usage: usage)
+    }
+    inputPath = arguments.values[0]
+    outputPath = arguments.values[1]
+    if arguments.values.count == 3 {
+      guard let value = Double(arguments.values[2]), value > 0, value.isFinite else {
+        ExampleArguments.fail("SCALE must be a positive number", usage: usage)
+      }
+      scale = value
+    }
+  }
+
+  let reader = try TIFFReader(contentsOf: inputPath)  // reads the directory chain only
+
+
+
+  // Pages are produced one at a time as the writer asks for them: each is decoded, rescaled and
+  // written before the next is read.
+  // PIXELOPS-IO-WRITE: the streaming multi-page TIFF write call (adapt here if the write API changes shape).
+  try TIFF.write(pageCount: reader.pageCount, to: outputPath) { (index: Int) throws(ImageIOError) -> PixelBuffer in
+    try rescaledPage(index, of: reader, scale: scale)
+  }
+  print("tiff-rescale: \(reader.pageCount) pages, scale \(scale) -> \(outputPath)")
 }
-print("tiff-rescale: \(reader.pageCount) pages, scale \(scale) -> \(outputPath)")
