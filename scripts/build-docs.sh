@@ -53,5 +53,34 @@ for module in PixelOps PixelOpsIO; do
     status=1
   fi
 done
+# docc can resolve a symbol link to the wrong page without a warning (an overloaded method's
+# link, left ambiguous, became a link to its type): every ``Path/to/symbol`` written in the
+# catalogs' articles must arrive as a reference to that path.
+python3 - "$output" Sources/PixelOps/PixelOps.docc Sources/PixelOpsIO/PixelOpsIO.docc <<'PYTHON' || status=1
+import glob, json, os, re, sys
+
+output, catalogs = sys.argv[1], sys.argv[2:]
+problems = []
+for catalog in catalogs:
+    module = os.path.basename(catalog)[: -len(".docc")]
+    for article in sorted(glob.glob(os.path.join(catalog, "*.md"))):
+        name = os.path.basename(article)[:-3]
+        text = open(article).read()
+        page = name.lower() if not text.startswith("# ``") else None
+        path = os.path.join(output, module + ".doccarchive", "data", "documentation", module.lower(),
+                            page + ".json") if page else \
+            os.path.join(output, module + ".doccarchive", "data", "documentation", module.lower() + ".json")
+        references = json.dumps(json.load(open(path)).get("references", {}))
+        prose = re.sub(r"```.*?```", "", text.split("\n", 1)[1], flags=re.S)  # not code blocks
+        for link in re.findall(r"``([^`\n]+)``", prose):
+            wanted = re.sub(r"-[^/]*$", "", link) if "(" in link else link
+            if "/" + wanted + '"' not in references and "/" + wanted + "-" not in references:
+                problems.append(f"{article}: ``{link}`` does not arrive as a link to {wanted}")
+for problem in problems:
+    print("error: " + problem)
+print(f"links checked: {'ok' if not problems else str(len(problems)) + ' problems'}")
+sys.exit(1 if problems else 0)
+PYTHON
+
 [ "$status" -eq 0 ] && echo "OK: $output/PixelOps.doccarchive, $output/PixelOpsIO.doccarchive"
 exit "$status"
