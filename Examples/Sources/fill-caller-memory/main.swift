@@ -45,7 +45,9 @@ ExampleArguments.run {
   // The pixels are in the caller's memory; read one back directly.
   let corner = memory.load(fromByteOffset: 0, as: UInt32.self)
   let centre = view.rowAddress(240).load(fromByteOffset: 320 * 4, as: UInt32.self)
-  print("fill-caller-memory: \(callerFormat) pixels at (0, 0): 0x\(String(corner, radix: 16)), (320, 240): 0x\(String(centre, radix: 16))")
+  print(
+    "fill-caller-memory: \(callerFormat) pixels at (0, 0): 0x\(String(corner, radix: 16)), (320, 240): 0x\(String(centre, radix: 16))"
+  )
 
   // Written from the same memory, through a read-only view.
   // PIXELOPS-IO-WRITE: the PNG write call for a view (adapt here if the write API changes shape).

@@ -61,8 +61,6 @@ ExampleArguments.run {
 
   let reader = try TIFFReader(contentsOf: inputPath)  // reads the directory chain only
 
-
-
   // Pages are produced one at a time as the writer asks for them: each is decoded, rescaled and
   // written before the next is read.
   // PIXELOPS-IO-WRITE: the streaming multi-page TIFF write call (adapt here if the write API changes shape).
