@@ -7,7 +7,7 @@
 /// - to gray: Rec. 601 luma `round((19595 R + 38470 G + 7471 B) / 65536)` of the straight colour
 ///   (for ``PixelFormat/gray8``, which has no alpha: of the premultiplied colour, i.e. the image
 ///   over black); from gray: `R = G = B = L`.
-/// Pairs without a direct converter go through a chain of them (``ConversionTable``) that does
+/// Pairs without a direct converter go through a chain of them (`ConversionTable`) that does
 /// alpha arithmetic at the higher of the two bit depths, with one exception: straight 16-bit to
 /// premultiplied 8-bit reduces first and premultiplies at 8 bits, as libpng, libtiff and Pillow
 /// do and as decoded files are expected to look.

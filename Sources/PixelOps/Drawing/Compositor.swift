@@ -2,8 +2,8 @@
 /// any ``BlendMode``, opacity and coverage mask.
 ///
 /// Each entry point decides geometry only (where the source lands, clipped to the view) and
-/// hands a row source and a coverage source to ``CompositeEngine``, which picks the row kernel
-/// from ``CompositeKernelTable`` and runs it in row bands on the ``ThreadPool``. Sources and
+/// hands a row source and a coverage source to `CompositeEngine`, which picks the row kernel
+/// from `CompositeKernelTable` and runs it in row bands on the ``ThreadPool``. Sources and
 /// destinations are ``PixelFormat/rgba8Premultiplied``; convert other formats first with
 /// ``PixelConverter``.
 public enum Compositor {

@@ -10,7 +10,7 @@ public enum LayerContentsRenderer {
   /// Content that overflows the bounds is drawn unless the layer masks to its bounds; either
   /// way nothing is drawn outside `surface`. The minification filter applies when the image is
   /// reduced on either axis, the magnification filter otherwise. Destination pixels whose
-  /// centre lies inside the placed contents are drawn (``Compositor/draw(_:from:in:onto:filter:options:)``).
+  /// centre lies inside the placed contents are drawn (``Compositor/draw(_:from:in:onto:filter:extend:options:)``).
   ///
   /// - Parameters:
   ///   - image: The contents, premultiplied RGBA8, ``ContentLayer/contentsPixelSize`` large.

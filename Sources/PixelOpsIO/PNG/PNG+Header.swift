@@ -2,7 +2,7 @@ extension PNG {
   /// The header of a PNG held in memory: size, bit depth, colour type, interlacing and
   /// transparency, read from the chunks before the image data. No pixel is decoded and no
   /// pixel memory is allocated, so this is cheap enough to call before every
-  /// ``decode(_:into:options:)``.
+  /// ``decode(_:into:options:)-([UInt8],_,_)``.
   ///
   /// - Throws: ``ImageIOError/emptyInput``, ``ImageIOError/notRecognized(_:detail:)`` without
   ///   the PNG signature, ``ImageIOError/truncated(_:message:)`` or
@@ -21,7 +21,7 @@ extension PNG {
   /// The header of the PNG file at `path`.
   ///
   /// - Throws: ``ImageIOError/unreadableFile(path:reason:)`` when the file cannot be read,
-  ///   and otherwise as ``header(of:)`` does.
+  ///   and otherwise as ``header(of:)-([UInt8])`` does.
   public static func readHeader(contentsOf path: String) throws(ImageIOError) -> PNGHeader {
     try header(of: FileSystem.readAll(path: path))
   }

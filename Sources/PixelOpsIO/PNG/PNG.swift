@@ -16,7 +16,7 @@ public import PixelOps
 /// ```
 ///
 /// To reuse one buffer across many files (playback, tiles), read the size with
-/// ``header(of:)`` and decode into a view of it with ``decode(_:into:options:)``.
+/// ``header(of:)-([UInt8])`` and decode into a view of it with ``decode(_:into:options:)-([UInt8],_,_)``.
 public enum PNG {
   /// The eight bytes every PNG file starts with.
   public static let signature: [UInt8] = PNGSignature.bytes
@@ -50,7 +50,7 @@ public enum PNG {
   /// Reads and decodes the PNG file at `path`.
   ///
   /// - Throws: ``ImageIOError/unreadableFile(path:reason:)`` when the file cannot be read,
-  ///   and otherwise as ``decode(_:options:)`` does.
+  ///   and otherwise as ``decode(_:options:)-([UInt8],_)`` does.
   public static func read(contentsOf path: String, options: PNGDecodingOptions = .standard) throws(ImageIOError) -> PixelBuffer {
     try decode(FileSystem.readAll(path: path), options: options)
   }

@@ -2,8 +2,8 @@ import PixelOps
 
 /// The colour type and bit depth a PNG is written with.
 public enum PNGColorFormat: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-  /// Chosen from the pixels: ``gray8`` for ``PixelFormat/gray8``, ``grayAlpha8`` for
-  /// ``PixelFormat/grayAlpha8``, ``rgba16`` (or ``rgb16`` when known opaque) for the 16-bit
+  /// Chosen from the pixels: ``gray8`` for `PixelFormat.gray8`, ``grayAlpha8`` for
+  /// `PixelFormat.grayAlpha8`, ``rgba16`` (or ``rgb16`` when known opaque) for the 16-bit
   /// formats, and ``rgba8`` (or ``rgb8`` when known opaque) for the rest.
   case automatic
   /// 8-bit RGB with straight alpha (colour type 6).

@@ -2,9 +2,9 @@ public import PixelOps
 
 /// How ``PNG`` decodes a file.
 public struct PNGDecodingOptions: Sendable, Hashable {
-  /// The pixel format of the decoded buffer. The default, ``PixelFormat/rgba8Premultiplied``,
+  /// The pixel format of the decoded buffer. The default, `PixelFormat.rgba8Premultiplied`,
   /// is the working format; any format is accepted and reached by exact conversion
-  /// (see ``PixelConverter``). 16-bit files keep their precision in the 16-bit formats.
+  /// (see `PixelConverter`). 16-bit files keep their precision in the 16-bit formats.
   public var format: PixelFormat
 
   /// Whether the file's gamma (gAMA or sRGB) is applied. The default ignores it, so samples

@@ -1,7 +1,7 @@
 public import PixelOps
 
 /// What a PNG's header chunks say about its pixels, read without decoding them
-/// (``PNG/header(of:)``).
+/// (``PNG/header(of:)-([UInt8])``).
 ///
 /// A decode with ``PNGDecodingOptions`` `options` produces an image of ``size`` pixels in
 /// `options.format`: the size and format a view must have to be decoded into.
@@ -32,7 +32,7 @@ public struct PNGHeader: Sendable, Hashable {
   public var size: PixelSize { PixelSize(width: width, height: height) }
 
   /// Whether every pixel is opaque by construction: no alpha channel and no tRNS. Decoded
-  /// buffers of such files are marked ``PixelBuffer/isKnownOpaque``.
+  /// buffers of such files are marked `PixelBuffer.isKnownOpaque`.
   public var isOpaque: Bool { colorType & 4 == 0 && !hasTransparency }
 
   /// Samples per pixel as stored.

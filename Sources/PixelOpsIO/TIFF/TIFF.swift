@@ -45,7 +45,7 @@ public enum TIFF {
   /// beside `path`, which is flushed to disk and renamed over `path` only when complete. On
   /// failure an existing file at `path` is untouched and the temporary file is removed.
   ///
-  /// Every ``PixelFormat`` is stored losslessly (see ``TIFFEncodingOptions``); premultiplied
+  /// Every `PixelFormat` is stored losslessly (see ``TIFFEncodingOptions``); premultiplied
   /// RGBA is stored with associated alpha, so reading it back gives the same bytes.
   ///
   /// - Throws: ``ImageIOError/writeFailed(path:reason:)``.

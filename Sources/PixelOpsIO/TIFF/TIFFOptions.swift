@@ -8,7 +8,7 @@ public enum TIFFOutputFormat: Sendable, Hashable, CaseIterable {
   /// Premultiplied RGBA16: the same rules at 16 bits, lossless for 16-bit files.
   case rgba16Premultiplied
 
-  /// The ``PixelFormat`` of decoded buffers.
+  /// The `PixelFormat` of decoded buffers.
   public var pixelFormat: PixelFormat {
     switch self {
     case .rgba8Premultiplied: .rgba8Premultiplied
@@ -78,7 +78,7 @@ public struct TIFFEncodingOptions: Sendable, Hashable {
   /// Writes BigTIFF (64-bit offsets) even when a classic TIFF would do. BigTIFF is chosen
   /// automatically when the uncompressed pixels approach the 4 GiB limit of classic TIFF.
   public var forcesBigTIFF: Bool
-  /// Writes opaque RGBA images (``PixelBuffer/isKnownOpaque``) as RGB without an alpha
+  /// Writes opaque RGBA images (`PixelBuffer.isKnownOpaque`) as RGB without an alpha
   /// sample: smaller, and read back to the same pixels. Default: true.
   public var dropsAlphaOfOpaqueImages: Bool
 

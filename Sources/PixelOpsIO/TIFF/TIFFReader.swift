@@ -91,7 +91,7 @@ public final class TIFFReader: Sendable {
   ///
   /// `view` must be exactly the page's size (``TIFFPageInfo/size`` from ``pageInfo(at:)``)
   /// and in the format pages are decoded to, ``TIFFDecodingOptions/format``'s
-  /// ``TIFFOutputFormat/pixelFormat``. Its row bytes may be anything ``MutablePixelView``
+  /// ``TIFFOutputFormat/pixelFormat``. Its row bytes may be anything `MutablePixelView`
   /// accepts (padded, odd, a crop of a larger image). Only the view's pixels are written;
   /// bytes between rows and outside the view are not touched. The pixels are exactly those
   /// ``decodePage(at:)`` returns. Rows go straight from each decoded strip or tile into the
