@@ -423,6 +423,11 @@ int64_t po_tiff_read_strip(po_tiff *handle, uint32_t index, void *buffer, int64_
   return (int64_t)TIFFReadEncodedStrip(handle->tif, index, buffer, (tmsize_t)size);
 }
 
+int po_tiff_read_scanline(po_tiff *handle, uint32_t row, uint16_t plane, void *buffer) {
+  if (handle->tif == NULL) return 0;
+  return TIFFReadScanline(handle->tif, buffer, row, plane) == 1;
+}
+
 int64_t po_tiff_read_tile(po_tiff *handle, uint32_t index, void *buffer, int64_t size) {
   if (handle->tif == NULL) return -1;
   return (int64_t)TIFFReadEncodedTile(handle->tif, index, buffer, (tmsize_t)size);

@@ -128,6 +128,12 @@ uint32_t po_tiff_compute_tile(po_tiff *handle, uint32_t x, uint32_t y, uint16_t 
 /// Decodes strip `index` into `buffer` (at most `size` bytes). Returns the byte count or -1.
 int64_t po_tiff_read_strip(po_tiff *handle, uint32_t index, void *buffer, int64_t size);
 
+/// Decodes row `row` of plane `plane` into `buffer` (one scanline, TIFFScanlineSize bytes),
+/// decoding the strip incrementally: rows read in order cost one pass over the strip, and
+/// only the compressed strip and codec state are held, not the decoded strip. Not for
+/// JPEG or tiled pages. Returns 1 on success.
+int po_tiff_read_scanline(po_tiff *handle, uint32_t row, uint16_t plane, void *buffer);
+
 /// Decodes tile `index` into `buffer` (at most `size` bytes). Returns the byte count or -1.
 int64_t po_tiff_read_tile(po_tiff *handle, uint32_t index, void *buffer, int64_t size);
 
