@@ -58,6 +58,22 @@ import Testing
     } throws: { Self.isOverBudget($0, limit: imageBytes - 1) }
   }
 
+  @Test("a one-strip Deflate TIFF whose stream stops halfway is a typed error, read a scanline at a time")
+  func truncatedLargeStripIsRefused() throws {
+    let stream = try ZlibStream.compress(Self.samples)
+    let builder = TIFFTestBuilder(
+      width: Self.width, height: Self.height, bitsPerSample: [8, 8, 8, 8], photometric: 2,
+      pixelData: Array(stream.prefix(stream.count / 2)), extraSamples: [2], compression: 8)
+    #expect {
+      _ = try TIFF.decode(builder.bytes)
+    } throws: { error in
+      switch error as? ImageIOError {
+      case .truncated(.tiff, let message)?, .corrupt(.tiff, let message)?: !message.isEmpty
+      default: false
+      }
+    }
+  }
+
   @Test("PNG: the image counts when the decoder allocates it, not when decoding into a view")
   func pngBudget() throws {
     let bytes = try TestData.bytes("png/pngsuite/basi6a16.png")  // 32x32, interlaced, 16-bit
