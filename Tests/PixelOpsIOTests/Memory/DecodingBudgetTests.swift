@@ -81,7 +81,9 @@ import Testing
     for format in [PixelFormat.rgba8Premultiplied, .gray8, .rgba16Straight] {
       let expected = try PNG.decode(bytes, options: PNGDecodingOptions(format: format))
       let destination = FencedView(width: 32, height: 32, format: format)
-      try PNG.decode(bytes, into: destination.view, options: PNGDecodingOptions(format: format, limits: DecodingLimits(maximumByteCount: limit)))
+      try PNG.decode(
+        bytes, into: destination.view,
+        options: PNGDecodingOptions(format: format, limits: DecodingLimits(maximumByteCount: limit)))
       #expect(destination.packedBytes() == expected.packedBytes())
       #expect {
         _ = try PNG.decode(bytes, options: PNGDecodingOptions(format: format, limits: DecodingLimits(maximumByteCount: 4096)))

@@ -23,8 +23,9 @@ import Testing
       image = try TIFFReader(contentsOf: String(request.dropFirst(5)), options: options).decodePage(at: 0)
     }
     let after = Self.peakKilobytes()
-    print("peak-probe \(request) \(sixteen ? "rgba16" : "rgba8") \(image.width)x\(image.height): "
-      + "VmHWM before \(before) kB, after \(after) kB")
+    print(
+      "peak-probe \(request) \(sixteen ? "rgba16" : "rgba8") \(image.width)x\(image.height): "
+        + "VmHWM before \(before) kB, after \(after) kB")
   }
 
   /// `VmHWM` of this process in kB (0 where /proc is missing).
