@@ -30,7 +30,10 @@ enum PNGSource {
     switch self {
     case .memory(let data):
       guard offset >= 0, data.count - offset >= 8 else { return nil }
-      return (Self.bigEndianWord(Array(data[offset..<offset + 4])), Self.bigEndianWord(Array(data[offset + 4..<offset + 8])))
+      return (
+        UInt32(bigEndian: data.loadUnaligned(fromByteOffset: offset, as: UInt32.self)),
+        UInt32(bigEndian: data.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+      )
     case .file(let file):
       let bytes = try file.bytes(count: 8, at: offset)
       guard bytes.count == 8 else { return nil }
