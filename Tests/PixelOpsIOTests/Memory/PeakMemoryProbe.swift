@@ -3,10 +3,11 @@ import PixelOps
 import PixelOpsIO
 import Testing
 
-/// Not a check: the probe `scripts/measure-decode-peak.sh` runs, one decode per test process,
-/// to record the process's peak resident memory (`VmHWM`) in `Benchmarks/RESULTS.md`. It runs
-/// only when `PIXELOPS_PEAK_PROBE` names a file (`png:` or `tiff:` then a path) and
-/// `PIXELOPS_PEAK_FORMAT` is `rgba8` or `rgba16`; it prints the decoded size and the peak.
+/// Not a check: the probe `scripts/measure-decode-peak.sh` and ``DecodePeakMemoryTests`` run,
+/// one decode per test process, to measure the process's peak resident memory (`VmHWM`). It
+/// runs only when `PIXELOPS_PEAK_PROBE` names a file (`png:` or `tiff:` then a path) and
+/// `PIXELOPS_PEAK_FORMAT` is `rgba8` or `rgba16`; it prints the decoded size and the peak
+/// before and after decoding.
 @Suite struct PeakMemoryProbe {
   static let request = ProcessInfo.processInfo.environment["PIXELOPS_PEAK_PROBE"]
 

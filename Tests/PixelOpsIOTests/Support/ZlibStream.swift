@@ -30,11 +30,19 @@ enum ZlibStream {
   }
 
   static func adler32(_ bytes: [UInt8]) -> UInt32 {
+    // The sums cannot overflow 32 bits within 5,552 bytes (zlib's NMAX), so reduce per block.
     var a: UInt32 = 1
     var b: UInt32 = 0
-    for byte in bytes {
-      a = (a + UInt32(byte)) % 65521
-      b = (b + a) % 65521
+    var start = 0
+    while start < bytes.count {
+      let end = min(bytes.count, start + 5_552)
+      for index in start..<end {
+        a &+= UInt32(bytes[index])
+        b &+= a
+      }
+      a %= 65521
+      b %= 65521
+      start = end
     }
     return b << 16 | a
   }
