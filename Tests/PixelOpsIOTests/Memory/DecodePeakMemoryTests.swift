@@ -1,13 +1,13 @@
 import Foundation
 import PixelOps
+import PixelOpsIO
+import Testing
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import PixelOpsIO
-import Testing
 
 /// The peak memory of a decode is the image plus a few MB, measured in a child process (this
 /// test binary running only ``PeakMemoryProbe``), so nothing else in the run moves the peak.
