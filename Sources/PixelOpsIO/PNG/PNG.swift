@@ -32,8 +32,9 @@ public enum PNG {
   ///   the PNG signature, ``ImageIOError/truncated(_:message:)`` when the data ends early,
   ///   ``ImageIOError/corrupt(_:message:)`` for bad checksums, invalid fields or a broken
   ///   compressed stream, ``ImageIOError/tooLarge(width:height:limit:)`` when the header
-  ///   exceeds `options.limits` (checked before allocating), and ``ImageIOError/pixels(_:)``
-  ///   when memory is not available.
+  ///   exceeds `options.limits`' pixel count and ``ImageIOError/exceedsMemoryLimit(bytes:limit:)``
+  ///   when the image and the decoder's scratch exceed its byte count (both checked before
+  ///   allocating), and ``ImageIOError/pixels(_:)`` when memory is not available.
   public static func decode(_ bytes: [UInt8], options: PNGDecodingOptions = .standard) throws(ImageIOError) -> PixelBuffer {
     try withBytes(bytes) { (data) throws(ImageIOError) in try PNGDecoder.decode(.memory(data), options: options) }
   }
