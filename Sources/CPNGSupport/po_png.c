@@ -14,8 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
 #define PO_PNG_MESSAGE_CAPACITY 256
+/* Bytes a descriptor reader pulls from its file per read(2). */
+#define PO_PNG_READ_BUFFER_BYTES (64 * 1024)
 
 /* State shared by readers and writers; the first member of both, so callbacks can find it. */
 typedef struct po_png_state {
@@ -25,6 +29,8 @@ typedef struct po_png_state {
   po_png_status failure;
   size_t failed_allocation;
   int hit_end_of_input;
+  /* A reader's read(2) failed: the message is the system's error text. */
+  int hit_read_error;
   char message[PO_PNG_MESSAGE_CAPACITY];
   /* The last warning of the current call: libpng often warns with the detail, then fails. */
   char warning[PO_PNG_MESSAGE_CAPACITY];
@@ -32,11 +38,17 @@ typedef struct po_png_state {
 
 struct po_png_reader {
   po_png_state state;
+  /* Memory input (descriptor < 0): the caller's bytes. */
   const unsigned char *data;
   size_t size;
   size_t offset;
+  /* File input (descriptor >= 0): a bounded buffer refilled by read(2); `data`, `size` and
+   * `offset` then describe what the buffer holds and how much of it libpng has taken. */
+  int descriptor;
+  unsigned char *buffer;
   int started;
   int passes;
+  int handles_interlace;
   uint32_t height;
 };
 
@@ -105,6 +117,37 @@ static void po_png_read_from_memory(png_structp png, png_bytep out, size_t lengt
   reader->offset += length;
 }
 
+/* Hands libpng `length` bytes from the file, refilling the bounded buffer as often as needed:
+ * however long a chunk claims to be, no more than PO_PNG_READ_BUFFER_BYTES are held. */
+static void po_png_read_from_descriptor(png_structp png, png_bytep out, size_t length) {
+  po_png_reader *reader = (po_png_reader *)png_get_io_ptr(png);
+  while (length > 0) {
+    if (reader->offset == reader->size) {
+      ssize_t count;
+      do {
+        count = read(reader->descriptor, reader->buffer, PO_PNG_READ_BUFFER_BYTES);
+      } while (count < 0 && errno == EINTR);
+      if (count < 0) {
+        reader->state.hit_read_error = 1;
+        png_error(png, strerror(errno));
+      }
+      if (count == 0) {
+        reader->state.hit_end_of_input = 1;
+        png_error(png, "unexpected end of file");
+      }
+      reader->data = reader->buffer;
+      reader->size = (size_t)count;
+      reader->offset = 0;
+    }
+    size_t available = reader->size - reader->offset;
+    size_t taken = length < available ? length : available;
+    memcpy(out, reader->data + reader->offset, taken);
+    reader->offset += taken;
+    out += taken;
+    length -= taken;
+  }
+}
+
 static void po_png_write_to_memory(png_structp png, png_bytep bytes, size_t length) {
   po_png_writer *writer = (po_png_writer *)png_get_io_ptr(png);
   if (length > writer->output_capacity - writer->output_size) {
@@ -136,6 +179,7 @@ static void po_png_flush(png_structp png) { (void)png; }
 /* The status for a failure that just jumped back: where it came from decides the category. */
 static po_png_status po_png_classify_failure(po_png_state *state) {
   if (state->hit_end_of_input) return PO_PNG_TRUNCATED;
+  if (state->hit_read_error) return PO_PNG_READ_FAILED;
   if (state->failed_allocation != 0 && strstr(state->message, "emory") != NULL) {
     return PO_PNG_OUT_OF_MEMORY;
   }
@@ -174,11 +218,11 @@ static int po_png_host_is_little_endian(void) {
  * Reading
  * ---------------------------------------------------------------------------------------- */
 
-po_png_reader *po_png_reader_create(const void *data, size_t size) {
+/* A reader with libpng's structures and no input yet. */
+static po_png_reader *po_png_reader_allocate(void) {
   po_png_reader *reader = (po_png_reader *)calloc(1, sizeof(po_png_reader));
   if (reader == NULL) return NULL;
-  reader->data = (const unsigned char *)data;
-  reader->size = size;
+  reader->descriptor = -1;
   po_png_state *state = &reader->state;
   state->png = png_create_read_struct_2(
       PNG_LIBPNG_VER_STRING, state, po_png_error, po_png_warning, state, po_png_malloc,
@@ -187,6 +231,28 @@ po_png_reader *po_png_reader_create(const void *data, size_t size) {
     state->info = png_create_info_struct(state->png);
     if (state->info == NULL) png_destroy_read_struct(&state->png, NULL, NULL);
   }
+  return reader;
+}
+
+po_png_reader *po_png_reader_create(const void *data, size_t size) {
+  po_png_reader *reader = po_png_reader_allocate();
+  if (reader == NULL) return NULL;
+  reader->data = (const unsigned char *)data;
+  reader->size = size;
+  return reader;
+}
+
+po_png_reader *po_png_reader_create_descriptor(int descriptor) {
+  if (descriptor < 0) return NULL;
+  po_png_reader *reader = po_png_reader_allocate();
+  if (reader == NULL) return NULL;
+  reader->buffer = (unsigned char *)malloc(PO_PNG_READ_BUFFER_BYTES);
+  if (reader->buffer == NULL) {
+    po_png_reader_destroy(reader);
+    return NULL;
+  }
+  reader->descriptor = descriptor;
+  reader->data = reader->buffer;
   return reader;
 }
 
@@ -209,7 +275,8 @@ po_png_status po_png_reader_read_header(
   png_structp png = state->png;
   png_infop info = state->info;
 
-  png_set_read_fn(png, reader, po_png_read_from_memory);
+  png_set_read_fn(
+      png, reader, reader->descriptor >= 0 ? po_png_read_from_descriptor : po_png_read_from_memory);
   png_set_benign_errors(png, 1);
   /* Size limits are the caller's (checked after this returns, before any pixel memory). */
   png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
@@ -239,7 +306,8 @@ po_png_status po_png_reader_read_header(
 }
 
 po_png_status po_png_reader_start(
-    po_png_reader *reader, int sixteen_bit, double display_exponent, size_t *row_bytes) {
+    po_png_reader *reader, int sixteen_bit, double display_exponent, int handle_interlace,
+    size_t *row_bytes) {
   if (reader == NULL || row_bytes == NULL || reader->started) return PO_PNG_MISUSE;
   po_png_state *state = &reader->state;
   PO_PNG_GUARD(state);
@@ -267,7 +335,8 @@ po_png_status po_png_reader_start(
     }
     png_set_gamma_fixed(png, (png_fixed_point)(display_exponent * PNG_FP_1 + 0.5), file_gamma);
   }
-  reader->passes = png_set_interlace_handling(png);
+  reader->handles_interlace = handle_interlace != 0;
+  reader->passes = handle_interlace ? png_set_interlace_handling(png) : 1;
   png_read_update_info(png, info);
 
   int expected_depth = bit_depth == 16 ? 16 : 8;
@@ -280,7 +349,9 @@ po_png_status po_png_reader_start(
 }
 
 po_png_status po_png_reader_read_image(po_png_reader *reader, void *first_row, size_t row_stride) {
-  if (reader == NULL || first_row == NULL || !reader->started) return PO_PNG_MISUSE;
+  if (reader == NULL || first_row == NULL || !reader->started || !reader->handles_interlace) {
+    return PO_PNG_MISUSE;
+  }
   po_png_state *state = &reader->state;
   PO_PNG_GUARD(state);
   unsigned char *rows = (unsigned char *)first_row;
@@ -294,7 +365,8 @@ po_png_status po_png_reader_read_image(po_png_reader *reader, void *first_row, s
 
 po_png_status po_png_reader_read_rows(
     po_png_reader *reader, void *first_row, size_t row_stride, uint32_t count) {
-  if (reader == NULL || first_row == NULL || !reader->started || reader->passes != 1) {
+  if (reader == NULL || first_row == NULL || !reader->started ||
+      (reader->handles_interlace && reader->passes != 1)) {
     return PO_PNG_MISUSE;
   }
   po_png_state *state = &reader->state;
@@ -327,6 +399,7 @@ void po_png_reader_destroy(po_png_reader *reader) {
   if (reader->state.png != NULL) {
     png_destroy_read_struct(&reader->state.png, &reader->state.info, NULL);
   }
+  free(reader->buffer);
   free(reader);
 }
 

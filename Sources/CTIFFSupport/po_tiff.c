@@ -225,46 +225,34 @@ po_tiff *po_tiff_open_memory(const void *bytes, size_t count, int64_t max_single
   return handle;
 }
 
-po_tiff *po_tiff_open_path(const char *path, int64_t max_single_alloc, po_tiff_open_status *status) {
+po_tiff *po_tiff_open_descriptor(int descriptor, const char *name, uint64_t size, int64_t max_single_alloc,
+                                 po_tiff_open_status *status) {
   po_tiff *handle = po_tiff_allocate();
   if (handle == NULL) return NULL;
-  int descriptor = open(path, O_RDONLY | O_CLOEXEC);
-  if (descriptor < 0) {
-    po_tiff_set_error(handle, strerror(errno));
-    *status = PO_TIFF_OPEN_SYSTEM_ERROR;
-    return handle;
-  }
-  struct stat info;
-  if (fstat(descriptor, &info) != 0) {
-    po_tiff_set_error(handle, strerror(errno));
-    close(descriptor);
-    *status = PO_TIFF_OPEN_SYSTEM_ERROR;
-    return handle;
-  }
-  if (!S_ISREG(info.st_mode)) {
-    po_tiff_set_error(handle, "not a regular file");
-    close(descriptor);
-    *status = PO_TIFF_OPEN_NOT_REGULAR_FILE;
-    return handle;
-  }
-  handle->input_size = (uint64_t)info.st_size;
-  if (info.st_size == 0) {
+  handle->input_size = size;
+  if (size == 0) {
     po_tiff_set_error(handle, "the file is empty");
-    close(descriptor);
     *status = PO_TIFF_OPEN_EMPTY;
+    return handle;
+  }
+  // libtiff closes the descriptor it is given; the caller keeps (and closes) its own.
+  int own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0);
+  if (own < 0) {
+    po_tiff_set_error(handle, strerror(errno));
+    *status = PO_TIFF_OPEN_SYSTEM_ERROR;
     return handle;
   }
   TIFFOpenOptions *options = po_tiff_make_options(handle, max_single_alloc);
   if (options == NULL) {
-    close(descriptor);
+    close(own);
     free(handle);
     return NULL;
   }
   // "m": read with read(2), not mmap(2), so a file truncated under us gives an error, not SIGBUS.
-  handle->tif = TIFFFdOpenExt(descriptor, path, "rm", options);
+  handle->tif = TIFFFdOpenExt(own, name, "rm", options);
   TIFFOpenOptionsFree(options);
   if (handle->tif == NULL) {
-    close(descriptor);  // libtiff closes the descriptor only once the handle exists
+    close(own);  // libtiff closes the descriptor only once the handle exists
     if (!handle->has_error) po_tiff_set_error(handle, "libtiff could not open the file");
     *status = PO_TIFF_OPEN_LIBTIFF_ERROR;
     return handle;
@@ -433,6 +421,11 @@ uint32_t po_tiff_compute_tile(po_tiff *handle, uint32_t x, uint32_t y, uint16_t 
 int64_t po_tiff_read_strip(po_tiff *handle, uint32_t index, void *buffer, int64_t size) {
   if (handle->tif == NULL) return -1;
   return (int64_t)TIFFReadEncodedStrip(handle->tif, index, buffer, (tmsize_t)size);
+}
+
+int po_tiff_read_scanline(po_tiff *handle, uint32_t row, uint16_t plane, void *buffer) {
+  if (handle->tif == NULL) return 0;
+  return TIFFReadScanline(handle->tif, buffer, row, plane) == 1;
 }
 
 int64_t po_tiff_read_tile(po_tiff *handle, uint32_t index, void *buffer, int64_t size) {

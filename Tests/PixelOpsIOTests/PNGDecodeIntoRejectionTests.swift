@@ -61,8 +61,9 @@ import Testing
   @Test(arguments: [
     ("png/pngsuite/basn6a08.png", PixelFormat.rgba8Straight),  // rows straight into the view
     ("png/pngsuite/basn6a08.png", .rgba8Premultiplied),  // converted in strips
-    ("png/pngsuite/basi3p02.png", .rgba8Premultiplied),  // interlaced, converted in place
-    ("png/pngsuite/basi6a16.png", .rgba8Premultiplied),  // interlaced, staged
+    ("png/pngsuite/basi3p02.png", .rgba8Premultiplied),  // interlaced, converted pass by pass
+    ("png/pngsuite/basi6a16.png", .rgba8Premultiplied),  // interlaced 16-bit, pass by pass
+    ("png/pngsuite/basi6a16.png", .gray8),  // interlaced, narrower pixels, pass by pass
   ])
   func truncatedFilesThrow(_ path: String, _ format: PixelFormat) throws {
     let bytes = try TestData.bytes(path)

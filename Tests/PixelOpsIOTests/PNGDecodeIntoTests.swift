@@ -52,9 +52,9 @@ import Testing
     #expect(destination.changedBytesOutsideView() == 0)
   }
 
-  /// Every format, through every path: libpng's own format (rows straight into the view),
-  /// converted in strips (non-interlaced), converted in place (interlaced, same pixel size)
-  /// and through a staging image (interlaced gray, or 8-bit results of 16-bit files).
+  /// Every format, through every path: libpng's own format (rows straight into the view,
+  /// libpng merging interlace passes), converted in strips (non-interlaced), and converted
+  /// pass by pass (interlaced, any other format).
   @Test(
     arguments: [
       "png/pngsuite/basn6a08.png", "png/pngsuite/basi6a08.png", "png/pngsuite/basn6a16.png",

@@ -14,6 +14,8 @@ struct TIFFTestBuilder {
   var fillOrder: Int? = nil
   /// Red, then green, then blue entries (3 * 2^bits values).
   var colormap: [UInt16]? = nil
+  /// The Compression tag; `pixelData` must then hold the strip as that scheme stores it.
+  var compression = 1
 
   private enum FieldType: UInt16 {
     case short = 3
@@ -31,7 +33,7 @@ struct TIFFTestBuilder {
       Entry(tag: 256, type: .long, values: [UInt32(width)]),
       Entry(tag: 257, type: .long, values: [UInt32(height)]),
       Entry(tag: 258, type: .short, values: bitsPerSample.map(UInt32.init)),
-      Entry(tag: 259, type: .short, values: [1]),
+      Entry(tag: 259, type: .short, values: [UInt32(compression)]),
       Entry(tag: 262, type: .short, values: [UInt32(photometric)]),
       Entry(tag: 273, type: .long, values: [8]),
       Entry(tag: 277, type: .short, values: [UInt32(bitsPerSample.count)]),

@@ -31,14 +31,16 @@ typedef enum po_png_status {
   /** An allocation failed: see po_png_*_failed_allocation_size. */
   PO_PNG_OUT_OF_MEMORY = 3,
   /** The functions were called out of order or with invalid arguments (a bug in the caller). */
-  PO_PNG_MISUSE = 4
+  PO_PNG_MISUSE = 4,
+  /** Reading the file failed (read(2) returned an error): the message is the system's text. */
+  PO_PNG_READ_FAILED = 5
 } po_png_status;
 
 /* ---------------------------------------------------------------------------------------------
  * Reading
  * ------------------------------------------------------------------------------------------- */
 
-/** A reader decoding a PNG held in memory. */
+/** A reader decoding a PNG held in memory or read from a file descriptor. */
 typedef struct po_png_reader po_png_reader;
 
 /** Limits that keep hostile ancillary chunks from allocating without bound. */
@@ -71,6 +73,15 @@ typedef struct po_png_header {
 po_png_reader *po_png_reader_create(const void *data, size_t size);
 
 /**
+ * A reader pulling the PNG from `descriptor` with read(2), from its current position, through
+ * a 64 KiB buffer: the file is never held whole, whatever its size or its chunks claim. The
+ * descriptor must stay open until po_png_reader_destroy, which does not close it. It should
+ * name a regular file (a FIFO or a terminal would block). Returns NULL for a negative
+ * descriptor or when memory for the reader is not available.
+ */
+po_png_reader *po_png_reader_create_descriptor(int descriptor);
+
+/**
  * Checks the signature and reads every chunk up to the image data. When `keep_gamma` is zero,
  * gAMA and sRGB are skipped unread, as are all other ancillary chunks except tRNS. The header
  * is filled on success.
@@ -86,20 +97,28 @@ po_png_status po_png_reader_read_header(
  * at the file's depth), gray is copied to R, G and B, and files without alpha get alpha at the
  * maximum. When `display_exponent` is positive, gamma is corrected for a display of that
  * exponent (the file's gamma, or 1/2.2 when it has none); otherwise samples are kept as stored.
- * `row_bytes` receives the bytes of one output row.
+ * `row_bytes` receives the bytes of one output row of the whole image.
+ *
+ * With `handle_interlace` non-zero, libpng merges the Adam7 passes of an interlaced image into
+ * full rows (po_png_reader_read_image). With zero, the rows of an interlaced image are
+ * delivered as stored: pass by pass, each pass a reduced image whose empty passes are
+ * skipped (po_png_reader_read_rows); non-interlaced images are unaffected.
  */
 po_png_status po_png_reader_start(
-    po_png_reader *reader, int sixteen_bit, double display_exponent, size_t *row_bytes);
+    po_png_reader *reader, int sixteen_bit, double display_exponent, int handle_interlace,
+    size_t *row_bytes);
 
 /**
  * Decodes the whole image, interlaced or not, into `height` rows starting at `first_row`,
  * `row_stride` bytes apart. Each row must hold the `row_bytes` given by po_png_reader_start.
+ * Only after po_png_reader_start with `handle_interlace`.
  */
 po_png_status po_png_reader_read_image(po_png_reader *reader, void *first_row, size_t row_stride);
 
 /**
- * Decodes the next `count` rows of a non-interlaced image into rows starting at `first_row`,
- * `row_stride` bytes apart.
+ * Decodes the next `count` rows into rows starting at `first_row`, `row_stride` bytes apart:
+ * rows of a non-interlaced image, or, after po_png_reader_start without `handle_interlace`,
+ * rows of the current pass of an interlaced one (each as wide as its pass).
  */
 po_png_status po_png_reader_read_rows(
     po_png_reader *reader, void *first_row, size_t row_stride, uint32_t count);

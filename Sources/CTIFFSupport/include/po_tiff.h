@@ -22,10 +22,8 @@ typedef struct po_tiff po_tiff;
 /// the caller can read the error text; it must be closed with po_tiff_close.
 typedef enum {
   PO_TIFF_OPEN_OK = 0,
-  /// open(2) or fstat(2) failed; the message is the system's error text.
+  /// A system call failed; the message is the system's error text.
   PO_TIFF_OPEN_SYSTEM_ERROR = 1,
-  /// The path names something other than a regular file.
-  PO_TIFF_OPEN_NOT_REGULAR_FILE = 2,
   /// The file or buffer holds no bytes.
   PO_TIFF_OPEN_EMPTY = 3,
   /// libtiff refused the header or the first directory; the message is libtiff's.
@@ -38,8 +36,12 @@ typedef enum {
 po_tiff *po_tiff_open_memory(const void *bytes, size_t count, int64_t max_single_alloc,
                              po_tiff_open_status *status);
 
-/// Opens a TIFF file for reading without memory-mapping it.
-po_tiff *po_tiff_open_path(const char *path, int64_t max_single_alloc, po_tiff_open_status *status);
+/// Opens the regular file open for reading on `descriptor` (`size` bytes; `name` is used in
+/// libtiff's messages) without memory-mapping it. The shim reads through its own duplicate of
+/// the descriptor: the caller still owns `descriptor` and closes it when it likes. Checking
+/// that the descriptor is a regular file is the caller's job (a FIFO would block).
+po_tiff *po_tiff_open_descriptor(int descriptor, const char *name, uint64_t size, int64_t max_single_alloc,
+                                 po_tiff_open_status *status);
 
 /// Creates (truncates) a TIFF file at `path` for writing; `big_tiff` selects BigTIFF.
 po_tiff *po_tiff_create_path(const char *path, int big_tiff, po_tiff_open_status *status);
@@ -125,6 +127,12 @@ uint32_t po_tiff_compute_tile(po_tiff *handle, uint32_t x, uint32_t y, uint16_t 
 
 /// Decodes strip `index` into `buffer` (at most `size` bytes). Returns the byte count or -1.
 int64_t po_tiff_read_strip(po_tiff *handle, uint32_t index, void *buffer, int64_t size);
+
+/// Decodes row `row` of plane `plane` into `buffer` (one scanline, TIFFScanlineSize bytes),
+/// decoding the strip incrementally: rows read in order cost one pass over the strip, and
+/// only the compressed strip and codec state are held, not the decoded strip. Not for
+/// JPEG or tiled pages. Returns 1 on success.
+int po_tiff_read_scanline(po_tiff *handle, uint32_t row, uint16_t plane, void *buffer);
 
 /// Decodes tile `index` into `buffer` (at most `size` bytes). Returns the byte count or -1.
 int64_t po_tiff_read_tile(po_tiff *handle, uint32_t index, void *buffer, int64_t size);

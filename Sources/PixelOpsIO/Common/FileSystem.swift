@@ -6,35 +6,8 @@
   import Darwin
 #endif
 
-/// Whole-file reads and atomic writes on POSIX systems, without Foundation.
+/// Atomic writes on POSIX systems, without Foundation (reads: ``ReadableFile``).
 enum FileSystem {
-  /// The file's bytes. Refuses directories and unreadable paths with a typed error.
-  static func readAll(path: String) throws(ImageIOError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .unreadableFile(path: path, reason: systemError()) }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw .unreadableFile(path: path, reason: systemError()) }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw .unreadableFile(path: path, reason: "not a regular file")
-    }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadableFile(path: path, reason: systemError())
-      }
-      if count == 0 { break }  // the file shrank while we read it
-      filled += count
-    }
-    bytes.removeLast(bytes.count - filled)
-    return bytes
-  }
-
   /// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed to
   /// disk, then renamed over `path`. On any failure the temporary file is removed and an
   /// existing file at `path` is left as it was.

@@ -3,9 +3,7 @@ public import PixelOps
 extension PNG {
   /// Decodes a whole PNG file held in memory into `view`, which the caller owns and may
   /// reuse from one image to the next (video frames, tiles): no image-sized memory is
-  /// allocated except for interlaced files decoded to a format with fewer bytes per pixel
-  /// than libpng's straight RGBA8/RGBA16 (`PixelFormat.gray8`, `PixelFormat.grayAlpha8`,
-  /// or an 8-bit format from a 16-bit file), which are staged whole first.
+  /// allocated, interlaced or not, whatever the format (rows are converted a strip at a time).
   ///
   /// `view` must be exactly the image's size (``PNGHeader/size`` from ``header(of:)-([UInt8])``) and in
   /// `options.format`; its row bytes may be anything `MutablePixelView` accepts (padded,
@@ -24,7 +22,7 @@ extension PNG {
   public static func decode(
     _ bytes: [UInt8], into view: MutablePixelView, options: PNGDecodingOptions = .standard
   ) throws(ImageIOError) -> PNGHeader {
-    try withBytes(bytes) { (data) throws(ImageIOError) in try PNGDecoder.decode(data, into: view, options: options) }
+    try withBytes(bytes) { (data) throws(ImageIOError) in try PNGDecoder.decode(.memory(data), into: view, options: options) }
   }
 
   /// Decodes a whole PNG file in memory the caller owns into `view`. The memory is only
@@ -33,16 +31,16 @@ extension PNG {
   public static func decode(
     _ bytes: UnsafeRawBufferPointer, into view: MutablePixelView, options: PNGDecodingOptions = .standard
   ) throws(ImageIOError) -> PNGHeader {
-    try PNGDecoder.decode(bytes, into: view, options: options)
+    try PNGDecoder.decode(.memory(bytes), into: view, options: options)
   }
 
-  /// Reads the PNG file at `path` and decodes it into `view`. Rules and errors as
+  /// Reads the PNG file at `path` as a stream and decodes it into `view`. Rules and errors as
   /// ``decode(_:into:options:)-([UInt8],_,_)``, and ``ImageIOError/unreadableFile(path:reason:)`` when the
-  /// file cannot be read.
+  /// file cannot be read or is not a regular file (see ``read(contentsOf:options:)``).
   @discardableResult
   public static func read(
     contentsOf path: String, into view: MutablePixelView, options: PNGDecodingOptions = .standard
   ) throws(ImageIOError) -> PNGHeader {
-    try decode(FileSystem.readAll(path: path), into: view, options: options)
+    try PNGDecoder.decode(PNGSource.file(at: path), into: view, options: options)
   }
 }

@@ -9,20 +9,20 @@ extension PNG {
   ///   ``ImageIOError/corrupt(_:message:)`` when the chunks before the image data are damaged.
   ///   Size limits are not checked here; decoding checks them.
   public static func header(of bytes: [UInt8]) throws(ImageIOError) -> PNGHeader {
-    try withBytes(bytes) { (data) throws(ImageIOError) in try PNGDecoder.header(of: data) }
+    try withBytes(bytes) { (data) throws(ImageIOError) in try PNGDecoder.header(of: .memory(data)) }
   }
 
   /// The header of a PNG in memory the caller owns, read only during the call. Throws as the
   /// `[UInt8]` overload does.
   public static func header(of bytes: UnsafeRawBufferPointer) throws(ImageIOError) -> PNGHeader {
-    try PNGDecoder.header(of: bytes)
+    try PNGDecoder.header(of: .memory(bytes))
   }
 
-  /// The header of the PNG file at `path`.
+  /// The header of the PNG file at `path`, reading only the chunks before the image data.
   ///
-  /// - Throws: ``ImageIOError/unreadableFile(path:reason:)`` when the file cannot be read,
-  ///   and otherwise as ``header(of:)-([UInt8])`` does.
+  /// - Throws: ``ImageIOError/unreadableFile(path:reason:)`` when the file cannot be read or
+  ///   is not a regular file (refused without blocking), and otherwise as ``header(of:)-([UInt8])`` does.
   public static func readHeader(contentsOf path: String) throws(ImageIOError) -> PNGHeader {
-    try header(of: FileSystem.readAll(path: path))
+    try PNGDecoder.header(of: PNGSource.file(at: path))
   }
 }

@@ -32,10 +32,11 @@ public enum PNG {
   ///   the PNG signature, ``ImageIOError/truncated(_:message:)`` when the data ends early,
   ///   ``ImageIOError/corrupt(_:message:)`` for bad checksums, invalid fields or a broken
   ///   compressed stream, ``ImageIOError/tooLarge(width:height:limit:)`` when the header
-  ///   exceeds `options.limits` (checked before allocating), and ``ImageIOError/pixels(_:)``
-  ///   when memory is not available.
+  ///   exceeds `options.limits`' pixel count and ``ImageIOError/exceedsMemoryLimit(bytes:limit:)``
+  ///   when the image and the decoder's scratch exceed its byte count (both checked before
+  ///   allocating), and ``ImageIOError/pixels(_:)`` when memory is not available.
   public static func decode(_ bytes: [UInt8], options: PNGDecodingOptions = .standard) throws(ImageIOError) -> PixelBuffer {
-    try withBytes(bytes) { (data) throws(ImageIOError) in try PNGDecoder.decode(data, options: options) }
+    try withBytes(bytes) { (data) throws(ImageIOError) in try PNGDecoder.decode(.memory(data), options: options) }
   }
 
   /// Decodes a whole PNG file in memory the caller owns (a memory-mapped file, a network
@@ -44,15 +45,21 @@ public enum PNG {
   public static func decode(
     _ bytes: UnsafeRawBufferPointer, options: PNGDecodingOptions = .standard
   ) throws(ImageIOError) -> PixelBuffer {
-    try PNGDecoder.decode(bytes, options: options)
+    try PNGDecoder.decode(.memory(bytes), options: options)
   }
 
   /// Reads and decodes the PNG file at `path`.
   ///
-  /// - Throws: ``ImageIOError/unreadableFile(path:reason:)`` when the file cannot be read,
-  ///   and otherwise as ``decode(_:options:)-([UInt8],_)`` does.
+  /// The file is read as a stream through a 64 KiB buffer, never whole: its signature and
+  /// header are checked (against `options.limits` too) before anything large is allocated, so
+  /// a huge file that is not a PNG, or whose chunks are garbage, fails at once. Only regular
+  /// files are read; a directory, a FIFO or a device is refused without blocking.
+  ///
+  /// - Throws: ``ImageIOError/unreadableFile(path:reason:)`` when the file cannot be opened or
+  ///   read or is not a regular file (the reason says what it is), and otherwise as
+  ///   ``decode(_:options:)-([UInt8],_)`` does.
   public static func read(contentsOf path: String, options: PNGDecodingOptions = .standard) throws(ImageIOError) -> PixelBuffer {
-    try decode(FileSystem.readAll(path: path), options: options)
+    try PNGDecoder.decode(PNGSource.file(at: path), options: options)
   }
 
   /// Encodes `view` as a PNG file in memory. Premultiplied pixels are converted to the

@@ -1,85 +1,103 @@
 import PixelOps
 
 /// Decoding into a view whose format is not the one libpng delivers (straight RGBA8 or
-/// RGBA16): the rows are converted exactly (``PixelConverter``) on their way into the view.
+/// RGBA16): the rows are converted exactly (``PixelConverter``) on their way into the view,
+/// through two strips of at most ``stripBytes`` decoded bytes (one row when a row is larger),
+/// never through an image-sized buffer.
 ///
-/// - Non-interlaced files: a strip of rows at a time through a small buffer.
-/// - Interlaced files (rows are complete only after the last pass) into a format with as many
-///   bytes per pixel as libpng's (premultiplied RGBA8 or BGRA8 from 8-bit files, premultiplied
-///   RGBA16): libpng fills the view itself, then each strip is copied out and converted back.
-/// - Other interlaced files (gray results, 8-bit results of 16-bit files) do not fit in the
-///   view: the whole image is staged in libpng's format, the one case with a full-size buffer.
+/// - Non-interlaced files: a strip of rows at a time.
+/// - Interlaced files: libpng delivers each Adam7 pass as the reduced image it is stored as
+///   (its interlace handling, which merges passes into full rows, is not used). A strip of a
+///   pass's rows is converted, then each pixel is stored at its place in the view. Conversion
+///   is per pixel, so converting before scattering gives the pixels a merged decode would.
 enum PNGConvertingReads {
   /// Bytes of decoded rows per strip.
   static let stripBytes = 256 << 10
+
+  /// Rows per strip for images `width` pixels wide decoded to `decodedFormat`.
+  static func stripRowCount(width: Int, height: Int, _ decodedFormat: PixelFormat) -> Int {
+    min(height, max(1, stripBytes / max(1, width * decodedFormat.bytesPerPixel)))
+  }
 
   /// Decodes the rows of a non-interlaced image a strip at a time, converting each strip
   /// into `view`.
   static func readInStrips(
     _ reader: borrowing LibPNGReader, _ decodedFormat: PixelFormat, into view: MutablePixelView
   ) throws(ImageIOError) {
-    try forEachStrip(of: view, decodedFormat) { (strip, _) throws(ImageIOError) in
-      try reader.readRows(into: strip)
-    }
-  }
-
-  /// Decodes the whole image into `view`'s memory in `decodedFormat` (the same bytes per
-  /// pixel as `view.format`), then converts it in place a strip at a time.
-  static func readInPlace(
-    _ reader: borrowing LibPNGReader, _ decodedFormat: PixelFormat, into view: MutablePixelView
-  ) throws(ImageIOError) {
-    let decoded = try pixelWork { () throws(PixelError) in
-      try MutablePixelView(
-        unsafeBaseAddress: view.baseAddress, width: view.width, height: view.height, rowBytes: view.rowBytes,
-        format: decodedFormat)
-    }
-    try reader.readImage(into: decoded)
-    try forEachStrip(of: view, decodedFormat) { (strip, rect) throws(ImageIOError) in
-      try pixelWork { () throws(PixelError) in try strip.copyPixels(from: decoded.cropped(to: rect).readOnly) }
-    }
-  }
-
-  /// Decodes the whole image into a staging buffer in `decodedFormat`, then converts it
-  /// into `view`.
-  static func readThroughStaging(
-    _ reader: borrowing LibPNGReader, _ decodedFormat: PixelFormat, into view: MutablePixelView
-  ) throws(ImageIOError) {
-    var staging = try pixelWork { () throws(PixelError) in
-      try PixelBuffer(width: view.width, height: view.height, format: decodedFormat)
-    }
-    try staging.withMutableView { (stagingView) throws(ImageIOError) in try reader.readImage(into: stagingView) }
-    try pixelWork { () throws(PixelError) in
-      try staging.withView { (source) throws(PixelError) in try PixelConverter.convert(source, into: view) }
-    }
-  }
-
-  /// Walks `view` top to bottom in strips of at most ``stripBytes`` decoded bytes: `fill`
-  /// writes the strip's rows in `decodedFormat` (it gets a view of them and their rectangle
-  /// in `view`), then they are converted into `view`.
-  private static func forEachStrip(
-    of view: MutablePixelView, _ decodedFormat: PixelFormat,
-    fill: (MutablePixelView, PixelRect) throws(ImageIOError) -> Void
-  ) throws(ImageIOError) {
-    let width = view.width
-    let stripRows = min(view.height, max(1, stripBytes / (width * decodedFormat.bytesPerPixel)))
-    var strip = try pixelWork { () throws(PixelError) in
-      try PixelBuffer(width: width, height: stripRows, format: decodedFormat)
-    }
+    var strip = try DecodedStrip(width: view.width, height: view.height, decodedFormat)
     var y = 0
     while y < view.height {
-      let rows = min(stripRows, view.height - y)
-      let stripRect = PixelRect(x: 0, y: 0, width: width, height: rows)
-      let imageRect = PixelRect(x: 0, y: y, width: width, height: rows)
-      try strip.withMutableView { (stripView) throws(ImageIOError) in
-        try fill(pixelWork { () throws(PixelError) in try stripView.cropped(to: stripRect) }, imageRect)
+      let rows = min(strip.rows, view.height - y)
+      let rect = PixelRect(x: 0, y: y, width: view.width, height: rows)
+      try strip.decode(reader, width: view.width, rows: rows)
+      try strip.convert(width: view.width, rows: rows, into: pixelWork { () throws(PixelError) in try view.cropped(to: rect) })
+      y += rows
+    }
+  }
+
+  /// Decodes the passes of an interlaced image (libpng started without merging passes), a
+  /// strip of each pass at a time, storing each converted pixel at its place in `view`.
+  static func readPasses(
+    _ reader: borrowing LibPNGReader, _ decodedFormat: PixelFormat, into view: MutablePixelView
+  ) throws(ImageIOError) {
+    var strip = try DecodedStrip(width: view.width, height: view.height, decodedFormat)
+    var converted = try pixelWork { () throws(PixelError) in
+      try PixelBuffer(width: view.width, height: strip.rows, format: view.format)
+    }
+    let bytesPerPixel = view.format.bytesPerPixel
+    for pass in Adam7Pass.all {
+      let width = pass.width(ofImageWidth: view.width)
+      let height = pass.height(ofImageHeight: view.height)
+      guard width > 0, height > 0 else { continue }  // libpng skips empty passes too
+      var row = 0
+      while row < height {
+        let rows = min(strip.rows, height - row)
+        let rect = PixelRect(x: 0, y: 0, width: width, height: rows)
+        try strip.decode(reader, width: width, rows: rows)
+        try converted.withMutableView { (destination) throws(ImageIOError) in
+          try strip.convert(
+            width: width, rows: rows, into: pixelWork { () throws(PixelError) in try destination.cropped(to: rect) })
+        }
+        converted.withView { (convertedRows) in
+          for index in 0..<rows {
+            let y = pass.firstRow + (row + index) * pass.rowStep
+            pass.scatter(
+              convertedRows.rowAddress(index), count: width, bytesPerPixel: bytesPerPixel,
+              into: view.rowAddress(y) + pass.firstColumn * bytesPerPixel)
+          }
+        }
+        row += rows
       }
+    }
+  }
+
+  /// A strip of rows in libpng's format.
+  private struct DecodedStrip {
+    let rows: Int
+    var buffer: PixelBuffer
+
+    init(width: Int, height: Int, _ decodedFormat: PixelFormat) throws(ImageIOError) {
+      let rows = stripRowCount(width: width, height: height, decodedFormat)
+      self.rows = rows
+      buffer = try pixelWork { () throws(PixelError) in try PixelBuffer(width: width, height: rows, format: decodedFormat) }
+    }
+
+    /// Decodes the next `rows` rows of `width` pixels into the strip's top left.
+    mutating func decode(_ reader: borrowing LibPNGReader, width: Int, rows: Int) throws(ImageIOError) {
+      let rect = PixelRect(x: 0, y: 0, width: width, height: rows)
+      try buffer.withMutableView { (view) throws(ImageIOError) in
+        try reader.readRows(into: pixelWork { () throws(PixelError) in try view.cropped(to: rect) })
+      }
+    }
+
+    /// Converts the strip's top-left `width` x `rows` pixels into `destination` (that size).
+    func convert(width: Int, rows: Int, into destination: MutablePixelView) throws(ImageIOError) {
+      let rect = PixelRect(x: 0, y: 0, width: width, height: rows)
       try pixelWork { () throws(PixelError) in
-        try strip.withView { (source) throws(PixelError) in
-          try PixelConverter.convert(
-            source.cropped(to: stripRect), into: view.cropped(to: imageRect), parallelism: .serial)
+        try buffer.withView { (decoded) throws(PixelError) in
+          try PixelConverter.convert(decoded.cropped(to: rect), into: destination, parallelism: .serial)
         }
       }
-      y += rows
     }
   }
 }

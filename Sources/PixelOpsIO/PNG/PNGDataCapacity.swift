@@ -7,8 +7,8 @@
 enum PNGDataCapacity {
   static let maximumInflationRatio = 1032
 
-  static func check(_ data: UnsafeRawBufferPointer, header: PNGHeader) throws(ImageIOError) {
-    let compressed = imageDataByteCount(data)
+  static func check(_ source: PNGSource, header: PNGHeader) throws(ImageIOError) {
+    let compressed = try imageDataByteCount(source)
     let bitsPerPixel = header.bitDepth * header.channelCount
     // Without the filter bytes and interlacing overhead: a lower bound on the inflated size.
     let (rowBits, rowOverflow) = header.width.multipliedReportingOverflow(by: bitsPerPixel)
@@ -21,25 +21,32 @@ enum PNGDataCapacity {
     }
   }
 
-  /// The bytes inside IDAT chunks that are present in `data`, walking the chunk list from
-  /// after the signature up to IEND or the end of the data.
-  static func imageDataByteCount(_ data: UnsafeRawBufferPointer) -> Int {
+  /// The bytes inside IDAT chunks that are present in `source`, walking the chunk list from
+  /// after the signature up to IEND, the end of the input or a chunk whose type is not four
+  /// letters (libpng stops there too, so the walk never crosses garbage: a file of zeros
+  /// after the header ends it at once, whatever the file's size). One chunk header is read
+  /// per chunk; chunk contents are skipped.
+  static func imageDataByteCount(_ source: PNGSource) throws(ImageIOError) -> Int {
+    let size = source.byteCount
     var offset = PNGSignature.bytes.count
     var total = 0
-    while data.count - offset >= 8 {
-      let type = bigEndianWord(data, at: offset + 4)
-      let available = data.count - offset - 8
-      let length = Int(exactly: bigEndianWord(data, at: offset)) ?? Int.max
+    while let (length32, type) = try source.chunkHeader(at: offset), isChunkType(type) {
+      let available = size - offset - 8
+      let length = Int(exactly: length32) ?? Int.max
       if type == 0x4944_4154 /* IDAT */ { total += min(length, available) }
       if type == 0x4945_4E44 /* IEND */ || length > available { break }
       offset += 8 + length
-      if data.count - offset < 4 { break }
+      if size - offset < 4 { break }
       offset += 4  // CRC
     }
     return total
   }
 
-  private static func bigEndianWord(_ data: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
-    (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(data[offset + $1]) }
+  /// Whether the four bytes of `type` are ASCII letters, as every chunk type is.
+  private static func isChunkType(_ type: UInt32) -> Bool {
+    (0..<4).allSatisfy { shift in
+      let byte = UInt8(truncatingIfNeeded: type >> (8 * UInt32(shift)))
+      return (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
   }
 }

@@ -3,14 +3,14 @@ enum PNGSignature {
   static let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   /// Whether `data` starts with the full signature.
-  static func matches(_ data: UnsafeRawBufferPointer) -> Bool {
+  static func matches<Bytes: Collection<UInt8>>(_ data: Bytes) -> Bool {
     data.count >= bytes.count && zip(data, bytes).allSatisfy { $0 == $1 }
   }
 
   /// Throws unless `data` starts with the signature: ``ImageIOError/emptyInput`` for no
   /// bytes, ``ImageIOError/truncated(_:message:)`` for a prefix of the signature and
   /// ``ImageIOError/notRecognized(_:detail:)`` otherwise, naming what was found.
-  static func validate(_ data: UnsafeRawBufferPointer) throws(ImageIOError) {
+  static func validate<Bytes: Collection<UInt8>>(_ data: Bytes) throws(ImageIOError) {
     if data.isEmpty { throw .emptyInput }
     if matches(data) { return }
     let prefix = Array(data.prefix(bytes.count))

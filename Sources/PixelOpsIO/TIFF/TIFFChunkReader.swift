@@ -47,9 +47,18 @@ struct TIFFChunkGrid {
 
 /// Reads strips or tiles into scratch memory and hands their rows to the assembler, which
 /// writes pixels straight into the rows of the destination view.
+///
+/// Large strips (over ``scanlineThreshold`` decoded bytes, such as a whole page stored as one
+/// Deflate strip) of one plane are decoded a scanline at a time (`TIFFReadScanline`, which
+/// inflates the strip incrementally), so the scratch is one row, not the decoded strip.
 struct TIFFChunkReader {
+  /// Strips decoding to more bytes than this are read a scanline at a time when they can be.
+  static let scanlineThreshold = 4 << 20
+
   let handle: TIFFHandle
   let grid: TIFFChunkGrid
+  /// Whether strips are read a scanline at a time (each buffer then holds one row).
+  let readsScanlines: Bool
   /// The planes read (the used samples for planar data, `[0]` for contiguous data).
   let planes: [Int]
   /// One chunk of scratch memory per entry of `planes`.
@@ -61,8 +70,31 @@ struct TIFFChunkReader {
   func read(into view: MutablePixelView) throws(ImageIOError) {
     if grid.isTiled {
       try readTiles(into: view)
+    } else if readsScanlines {
+      try readScanlines(into: view)
     } else {
       try readStrips(into: view)
+    }
+  }
+
+  /// Whether a page can be read a scanline at a time, and gains from it: stripped, one plane
+  /// read, strips over ``scanlineThreshold`` bytes, and not JPEG (whose strips libtiff
+  /// decodes whole, with YCbCr subsampling).
+  static func readsScanlines(
+    _ fields: TIFFDirectoryFields, grid: TIFFChunkGrid, planeCount: Int
+  ) -> Bool {
+    !grid.isTiled && planeCount == 1 && grid.byteCount > scanlineThreshold
+      && fields.compression != TIFFCode.compressionJPEG && fields.compression != TIFFCode.compressionOldJPEG
+  }
+
+  private func readScanlines(into view: MutablePixelView) throws(ImageIOError) {
+    let plane = UInt16(planes[0])
+    for row in 0..<view.height {
+      handle.clearError()
+      guard po_tiff_read_scanline(handle.pointer, UInt32(row), plane, buffers[0].pointer) == 1 else {
+        throw TIFFLibraryMessage.readError(handle.failureMessage("libtiff could not decode row \(row)"))
+      }
+      assembler.assemble(sources: sources(rowOffset: 0), pixelCount: view.width, into: view.rowAddress(row))
     }
   }
 

@@ -62,6 +62,7 @@ enum TIFFCode {
 
   static let compressionNone = 1
   static let compressionLZW = 5
+  static let compressionOldJPEG = 6
   static let compressionJPEG = 7
   static let compressionDeflate = 8
   static let compressionAdobeDeflate = 32946

@@ -19,18 +19,19 @@ final class TIFFHandle {
     po_tiff_close(pointer)
   }
 
-  /// Opens the file at `path` for reading.
+  /// Opens the file at `path` for reading; anything but a regular file is refused without
+  /// blocking (``ReadableFile``).
   convenience init(readingPath path: String) throws(ImageIOError) {
+    let file = try ReadableFile(path: path)
     var status = PO_TIFF_OPEN_OK
-    guard let pointer = po_tiff_open_path(path, Self.maximumLibraryAllocation, &status) else {
-      throw .unreadableFile(path: path, reason: "out of memory")
-    }
+    let opened = po_tiff_open_descriptor(
+      file.descriptor, path, UInt64(file.size), Self.maximumLibraryAllocation, &status)
+    guard let pointer = opened else { throw .unreadableFile(path: path, reason: "out of memory") }
     self.init(pointer: pointer)
     let message = lastError ?? "unknown error"
     switch status {
     case PO_TIFF_OPEN_OK: return
-    case PO_TIFF_OPEN_SYSTEM_ERROR, PO_TIFF_OPEN_NOT_REGULAR_FILE:
-      throw .unreadableFile(path: path, reason: message)
+    case PO_TIFF_OPEN_SYSTEM_ERROR: throw .unreadableFile(path: path, reason: message)
     case PO_TIFF_OPEN_EMPTY: throw .emptyInput
     default: throw TIFFLibraryMessage.readError(message)
     }

@@ -16,7 +16,9 @@ enum TIFFPageDecoder {
     -> PixelBuffer
   {
     let fields = try checkedFields(handle: handle, page: index, limits: options.limits)
-    let page = try PreparedPage(handle: handle, fields: fields, options: options)
+    let imageBytes = DecodingLimits.bufferBytes(
+      width: fields.width, height: fields.height, bytesPerPixel: options.format.pixelFormat.bytesPerPixel)
+    let page = try PreparedPage(handle: handle, fields: fields, options: options, imageBytes: imageBytes)
     var image = try pixelWork { () throws(PixelError) in
       try PixelBuffer(width: fields.width, height: fields.height, format: options.format.pixelFormat)
     }
@@ -36,7 +38,7 @@ enum TIFFPageDecoder {
     let fields = try checkedFields(handle: handle, page: index, limits: options.limits)
     try DecodeDestination.check(
       view, size: PixelSize(width: fields.width, height: fields.height), format: options.format.pixelFormat)
-    try PreparedPage(handle: handle, fields: fields, options: options).write(into: view)
+    try PreparedPage(handle: handle, fields: fields, options: options, imageBytes: 0).write(into: view)
     return info(fields, page: index)
   }
 
@@ -81,14 +83,19 @@ enum TIFFPageDecoder {
     case samples(TIFFSampleDecoder)
     case rgbaInterface(TIFFRGBAInterfaceDecoder)
 
-    init(handle: TIFFHandle, fields: TIFFDirectoryFields, options: TIFFDecodingOptions) throws(ImageIOError) {
+    /// `imageBytes`: the image the caller allocates after this (0 when decoding into its view).
+    init(handle: TIFFHandle, fields: TIFFDirectoryFields, options: TIFFDecodingOptions, imageBytes: Int)
+      throws(ImageIOError)
+    {
       switch try TIFFSampleLayout.plan(for: fields) {
       case .rgbaInterface:
-        self = .rgbaInterface(try TIFFRGBAInterfaceDecoder(handle: handle, fields: fields))
+        self = .rgbaInterface(
+          try TIFFRGBAInterfaceDecoder(handle: handle, fields: fields, limits: options.limits, imageBytes: imageBytes))
       case .samples(let layout):
         self = .samples(
           try TIFFSampleDecoder(
-            handle: handle, fields: fields, layout: layout, output: options.format, limits: options.limits))
+            handle: handle, fields: fields, layout: layout, output: options.format, limits: options.limits,
+            imageBytes: imageBytes))
       }
     }
 

@@ -13,8 +13,10 @@ struct TIFFRGBAInterfaceDecoder {
   private let fields: TIFFDirectoryFields
 
   /// Checks that libtiff can read the current directory of `handle` through its RGBA
-  /// interface and that the page could fit in the file, before anything is allocated.
-  init(handle: TIFFHandle, fields: TIFFDirectoryFields) throws(ImageIOError) {
+  /// interface, that the page could fit in the file, and that the raster with the image the
+  /// caller allocates (`imageBytes`, 0 for the caller's memory) is within `limits`' memory
+  /// budget, before anything is allocated.
+  init(handle: TIFFHandle, fields: TIFFDirectoryFields, limits: DecodingLimits, imageBytes: Int) throws(ImageIOError) {
     handle.clearError()
     guard po_tiff_rgba_supported(handle.pointer) == 1 else {
       throw .unsupported(.tiff, message: handle.failureMessage("libtiff's RGBA interface cannot read this page"))
@@ -25,6 +27,10 @@ struct TIFFRGBAInterfaceDecoder {
       width: fields.width, height: fields.height, neededBytes: overflow ? Int.max : neededBytes,
       bitsPerPixel: fields.samplesPerPixel * fields.bitsPerSample, compression: fields.compression,
       fileSize: handle.inputSize)
+    let raster = fields.width.multipliedReportingOverflow(by: fields.height * 4)
+    // libtiff holds one compressed strip or tile at a time (at most the file) and its codec state.
+    try limits.checkMemory(
+      imageBytes, raster.overflow ? Int.max : raster.partialValue, min(handle.inputSize, fields.chunkSize), 1 << 20)
     self.handle = handle
     self.fields = fields
   }

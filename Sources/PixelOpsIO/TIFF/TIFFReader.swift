@@ -75,6 +75,8 @@ public final class TIFFReader: Sendable {
   /// - Throws: ``ImageIOError/pageOutOfRange(index:pageCount:)``;
   ///   ``ImageIOError/tooLarge(width:height:limit:)`` when the page exceeds the limits or
   ///   could not fit in the file (checked before allocating);
+  ///   ``ImageIOError/exceedsMemoryLimit(bytes:limit:)`` when the page and the decoder's
+  ///   scratch would exceed ``DecodingLimits/maximumByteCount`` (checked before allocating);
   ///   ``ImageIOError/unsupported(_:message:)`` for floating-point samples and other layouts
   ///   outside RGBA8/RGBA16; ``ImageIOError/corrupt(_:message:)`` or
   ///   ``ImageIOError/truncated(_:message:)`` with libtiff's message when decoding fails.

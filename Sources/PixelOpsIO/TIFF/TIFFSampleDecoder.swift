@@ -5,17 +5,20 @@ import PixelOps
 /// (`TIFFReadEncodedStrip`, `TIFFReadEncodedTile`), every plane that is needed and no other,
 /// and ``TIFFRowAssembler`` writes each row's pixels straight into the destination's rows.
 ///
-/// Creating the decoder does every check and allocation (one strip or tile per plane, one row
-/// of unpacked samples) before the destination is touched or allocated.
+/// Creating the decoder does every check and allocation (one strip or tile per plane, or one
+/// row for strips read a scanline at a time; one row of unpacked samples) before the
+/// destination is touched or allocated, and checks them, with the image when the caller
+/// allocates it, against ``DecodingLimits/maximumByteCount``.
 struct TIFFSampleDecoder {
   let layout: TIFFSampleLayout
   private let reader: TIFFChunkReader
 
   /// Prepares the current directory of `handle`, whose fields are `fields`, for decoding to
-  /// `output`.
+  /// `output`; `imageBytes` is the size of the image the caller will allocate (0 when decoding
+  /// into the caller's memory).
   init(
     handle: TIFFHandle, fields: TIFFDirectoryFields, layout: TIFFSampleLayout, output: TIFFOutputFormat,
-    limits: DecodingLimits
+    limits: DecodingLimits, imageBytes: Int
   ) throws(ImageIOError) {
     if layout.convertsJPEGYCbCr {
       handle.clearError()
@@ -33,16 +36,25 @@ struct TIFFSampleDecoder {
       width: fields.width, height: fields.height, neededBytes: overflow ? Int.max : pageBytes,
       bitsPerPixel: bitsPerPixel, compression: fields.compression, fileSize: handle.inputSize)
 
+    let readsScanlines = TIFFChunkReader.readsScanlines(fields, grid: grid, planeCount: planes.count)
+    let bufferBytes = readsScanlines ? grid.rowBytes : grid.byteCount
+    let (buffersBytes, buffersOverflow) = bufferBytes.multipliedReportingOverflow(by: planes.count)
+    // libtiff holds the compressed strip or tile (at most the file) besides its codec state.
+    let compressed = min(handle.inputSize, grid.byteCount)
+    try limits.checkMemory(
+      imageBytes, buffersOverflow ? Int.max : buffersBytes, grid.width &* 8, compressed, 1 << 20)
+
     let outputBits = output.pixelFormat.bitsPerChannel
     let colormap = try Self.colormap(handle: handle, layout: layout)
     let tables = TIFFLevelTables(layout: layout, outputBits: outputBits, colormap: colormap)
     let assembler = try TIFFRowAssembler(
       layout: layout, tables: tables, outputBits: outputBits, maximumPixelCount: grid.width)
     var buffers: [TIFFScratchMemory] = []
-    for _ in planes { buffers.append(try TIFFScratchMemory(byteCount: grid.byteCount)) }
+    for _ in planes { buffers.append(try TIFFScratchMemory(byteCount: bufferBytes)) }
     self.layout = layout
     self.reader = TIFFChunkReader(
-      handle: handle, grid: grid, planes: planes, buffers: buffers, layout: layout, assembler: assembler)
+      handle: handle, grid: grid, readsScanlines: readsScanlines, planes: planes, buffers: buffers, layout: layout,
+      assembler: assembler)
   }
 
   /// Writes every pixel of the page into `view`, which has the page's size and the output
