@@ -9,6 +9,9 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
   let destination: MutablePixelView
   /// The destination pixels drawn (inside the view); band rows count from its top.
   let area: PixelRect
+  /// Whether each destination row is swapped between BGRA and RGBA around the kernel (a
+  /// non-separable mode onto BGRA, see ``DrawChannels``).
+  let swapsDestination: Bool
 
   func run(rows: Range<Int>) throws(PixelError) {
     let sourceBytes = BandScratch.aligned(source.scratchByteCount)
@@ -29,7 +32,9 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
     if entry.copiesSource {
       // Nothing to blend: the source writes its rows straight into the destination.
       for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
-        try sourceRows.write(y, columns: columns, into: destination.rowAddress(y) + firstByte)
+        let target = destination.rowAddress(y) + firstByte
+        try sourceRows.write(y, columns: columns, into: target)
+        if swapsDestination { RedBlueSwap.swapInPlace(target, count: area.width) }
       }
       return
     }
@@ -37,11 +42,14 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
     for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
       let pixels = try sourceRows.row(y, columns: columns)
       let covered = try coverageRows.row(y, columns: columns)
+      let target = destination.rowAddress(y) + firstByte
+      if swapsDestination { RedBlueSwap.swapInPlace(target, count: area.width) }
       kernel(
         CompositeSpan(
-          destination: destination.rowAddress(y) + firstByte, source: pixels, coverage: covered?.bytes,
-          coverageStride: covered?.stride ?? 1, count: area.width),
+          destination: target, source: pixels, coverage: covered?.bytes, coverageStride: covered?.stride ?? 1,
+          count: area.width),
         parameters)
+      if swapsDestination { RedBlueSwap.swapInPlace(target, count: area.width) }
     }
   }
 }
