@@ -17,7 +17,7 @@ extension Compositor {
   ///   - sourceRect: The part of `source` to draw, in source pixels; `nil` for the whole image.
   ///   - destinationRect: Where it lands, in destination pixels (may be fractional).
   ///   - destination: A `rgba8Premultiplied` or `bgra8Premultiplied` view (either order with
-  ///     either source order: rows are resampled in the source's order and swapped in scratch).
+  ///     either source order: rows are resampled in the source's order and swapped per row).
   ///   - filter: How source pixels are weighed.
   ///   - extend: What the source shows beyond its edges, per axis.
   ///   - options: Blend mode, opacity, mask and threads. A mask covers the destination pixels
@@ -39,9 +39,9 @@ extension Compositor {
       source: source, sourceRect: sourceRect ?? FractionalPixelRect(size: source.size),
       destinationSize: destination.size, destinationRect: destinationRect, filter: filter, extend: extend)
     let mask = try scaledDrawMask(options.mask, destinationRect: destinationRect)
-    let resampled = ResampledRowSource(producer: producer, order: channels.working)
+    let resampled = ResampledRowSource(producer: producer)
     guard !resampled.area.isEmpty else { return .keepsOpaque }
-    return try composite(resampled, mask, nil, area: resampled.area, onto: destination, options: options)
+    return try composite(resampled, ordered: source.format, channels, mask, nil, area: resampled.area, onto: destination, options: options)
   }
 
   /// The coverage of a scaled draw's mask: the size of the pixels `destinationRect` covers

@@ -38,9 +38,9 @@ extension Compositor {
           source: second, sourceRect: Self.rect(rect, atLevel: level + 1), destinationSize: destination.size,
           destinationRect: destinationRect, filter: .bilinear)
         let mask = try scaledDrawMask(options.mask, destinationRect: destinationRect)
-        let mixed = TrilinearRowSource(near: near, far: far, farWeight: UInt16(nextWeight), order: channels.working)
+        let mixed = TrilinearRowSource(near: near, far: far, farWeight: UInt16(nextWeight))
         guard !mixed.area.isEmpty else { return .keepsOpaque }
-        return try composite(mixed, mask, nil, area: mixed.area, onto: destination, options: options)
+        return try composite(mixed, ordered: first.format, channels, mask, nil, area: mixed.area, onto: destination, options: options)
       }
     }
   }

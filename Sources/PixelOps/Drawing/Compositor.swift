@@ -31,7 +31,7 @@ public enum Compositor {
     let area = visibleArea(source.size, at: origin, in: destination)
     guard !area.isEmpty else { return .keepsOpaque }
     return try composite(
-      ImageRowSource(source, at: origin, area: area, order: channels.working),
+      ImageRowSource(source, at: origin, area: area), ordered: source.format, channels,
       mask.map { ViewCoverage(mask: $0, at: origin) }, nil, area: area, onto: destination, options: options)
   }
 
@@ -70,7 +70,7 @@ public enum Compositor {
   ) throws(PixelError) -> OpacityOutcome {
     let channels = try drawChannels(destination, options, "template destination")
     guard template.format.bitsPerChannel == 8 else {
-      throw .unsupportedFormat(template.format, operation: "template image (8-bit formats)")
+      throw .unsupportedFormat(template.format, operation: TemplateImage.formatAdvice)
     }
     return try drawTinted(
       ViewCoverage(alphaOf: template, at: origin), size: template.size, tint: tint, origin: origin,
@@ -133,6 +133,20 @@ public enum Compositor {
     }
   }
 
+  /// Runs the engine with `source`, whose rows are in the channel order of `format`, as is when
+  /// that is the order the draw works in, else through a ``SwappedRowSource``.
+  static func composite<Source: RowSource>(
+    _ source: Source, ordered format: PixelFormat, _ channels: DrawChannels, _ first: ViewCoverage?,
+    _ second: ViewCoverage?, area: PixelRect, onto destination: MutablePixelView, options: CompositeOptions
+  ) throws(PixelError) -> OpacityOutcome {
+    guard format.drawingChannelOrder != channels.working else {
+      return try composite(source, first, second, area: area, onto: destination, options: options)
+    }
+    return try composite(
+      SwappedRowSource(inner: source, width: area.width), first, second, area: area, onto: destination,
+      options: options)
+  }
+
   /// Checks that `format` is one the draws take natively (premultiplied RGBA8 or BGRA8).
   ///
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` naming `role` and the conversion
@@ -151,7 +165,10 @@ public enum Compositor {
 
   static func validatedMask(_ mask: PixelView?, size: PixelSize) throws(PixelError) -> PixelView? {
     guard let mask else { return nil }
-    guard mask.format == .gray8 else { throw .unsupportedFormat(mask.format, operation: "coverage mask (Gray8)") }
+    guard mask.format == .gray8 else {
+      throw .unsupportedFormat(
+        mask.format, operation: "coverage mask (Gray8 only: convert with PixelConverter.convert(_:into:parallelism:) to .gray8 first)")
+    }
     guard mask.size == size else { throw .sizeMismatch(mask.size, size) }
     return mask
   }

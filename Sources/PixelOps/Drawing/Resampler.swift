@@ -60,9 +60,14 @@ extension ResampleRowProducer {
   /// engine's `copy` of a ``ResampledRowSource``.
   @discardableResult
   func writeRows(to destination: MutablePixelView, parallelism: Parallelism) throws(PixelError) -> OpacityOutcome {
-    let source = ResampledRowSource(producer: self, order: destination.format.drawingChannelOrder)
+    let rows = ResampledRowSource(producer: self)
+    guard source.format.drawingChannelOrder != destination.format.drawingChannelOrder else {
+      return try CompositeEngine.composite(
+        rows, coverage: FullCoverage(), area: rows.area, onto: destination, mode: .copy, opacity: 255,
+        parallelism: parallelism)
+    }
     return try CompositeEngine.composite(
-      source, coverage: FullCoverage(), area: source.area, onto: destination, mode: .copy, opacity: 255,
-      parallelism: parallelism)
+      SwappedRowSource(inner: rows, width: rows.area.width), coverage: FullCoverage(), area: rows.area,
+      onto: destination, mode: .copy, opacity: 255, parallelism: parallelism)
   }
 }

@@ -269,7 +269,7 @@ struct CompositorTests {
     #expect(opaque.coverage.packedBytes() == [UInt8](repeating: 255, count: 10))
     let deep = try PixelBuffer(width: 2, height: 2, format: .rgba16Premultiplied)
     _ = deep.withView { view in
-      #expect(throws: PixelError.unsupportedFormat(.rgba16Premultiplied, operation: "template image (8-bit formats)")) {
+      #expect(throws: PixelError.unsupportedFormat(.rgba16Premultiplied, operation: "template image (8-bit formats only: convert with PixelConverter.convert(_:into:parallelism:) to .rgba8Premultiplied first)")) {
         try TemplateImage(view)
       }
     }

@@ -29,12 +29,14 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
       scratch: coverage.scratchByteCount == 0 ? nil : scratch.map { $0 + coverageOffset })
     let columns = area.x..<(area.x &+ area.width)
     let firstByte = area.x &* 4
+    if swapsDestination {
+      // Checked once per band, so same-order draws pay nothing per row.
+      return try runSwappingDestination(rows, &sourceRows, &coverageRows, columns: columns, firstByte: firstByte)
+    }
     if entry.copiesSource {
       // Nothing to blend: the source writes its rows straight into the destination.
       for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
-        let target = destination.rowAddress(y) + firstByte
-        try sourceRows.write(y, columns: columns, into: target)
-        if swapsDestination { RedBlueSwap.swapInPlace(target, count: area.width) }
+        try sourceRows.write(y, columns: columns, into: destination.rowAddress(y) + firstByte)
       }
       return
     }
@@ -42,14 +44,36 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
     for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
       let pixels = try sourceRows.row(y, columns: columns)
       let covered = try coverageRows.row(y, columns: columns)
-      let target = destination.rowAddress(y) + firstByte
-      if swapsDestination { RedBlueSwap.swapInPlace(target, count: area.width) }
       kernel(
+        CompositeSpan(
+          destination: destination.rowAddress(y) + firstByte, source: pixels, coverage: covered?.bytes,
+          coverageStride: covered?.stride ?? 1, count: area.width),
+        parameters)
+    }
+  }
+
+  /// The same rows with each destination row swapped between BGRA and RGBA around the kernel
+  /// (or after the source wrote it, for a copying entry).
+  private func runSwappingDestination(
+    _ rows: Range<Int>, _ sourceRows: inout Source.Cursor, _ coverageRows: inout Coverage.Cursor,
+    columns: Range<Int>, firstByte: Int
+  ) throws(PixelError) {
+    for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
+      let target = destination.rowAddress(y) + firstByte
+      if entry.copiesSource {
+        try sourceRows.write(y, columns: columns, into: target)
+        RedBlueSwap.swapInPlace(target, count: area.width)
+        continue
+      }
+      let pixels = try sourceRows.row(y, columns: columns)
+      let covered = try coverageRows.row(y, columns: columns)
+      RedBlueSwap.swapInPlace(target, count: area.width)
+      entry.kernel(
         CompositeSpan(
           destination: target, source: pixels, coverage: covered?.bytes, coverageStride: covered?.stride ?? 1,
           count: area.width),
         parameters)
-      if swapsDestination { RedBlueSwap.swapInPlace(target, count: area.width) }
+      RedBlueSwap.swapInPlace(target, count: area.width)
     }
   }
 }

@@ -1,20 +1,7 @@
 /// A resampled image as a row source: the rows of a ``ResampleRowProducer``, made band by band
 /// in scratch (or straight in the destination when the kernel only copies).
-///
-/// Resampling treats the four bytes of a pixel alike (alpha is byte 3 in RGBA and BGRA), so
-/// the producer works in the image's order; rows for a draw working in the other order are
-/// swapped in place, in scratch or in the destination row just written.
 struct ResampledRowSource: RowSource {
   let producer: ResampleRowProducer
-  /// Whether rows are swapped between RGBA and BGRA on their way to the kernel.
-  let swapsChannels: Bool
-
-  /// The rows of `producer` in `order` (`nil`: the image's own order).
-  init(producer: ResampleRowProducer, order: ChannelOrder? = nil) {
-    self.producer = producer
-    let own = producer.source.format.drawingChannelOrder
-    swapsChannels = own != nil && order != nil && own != order
-  }
 
   /// The destination pixels the producer makes (already clipped to the view).
   var area: PixelRect {
@@ -32,19 +19,15 @@ struct ResampledRowSource: RowSource {
   /// The producer's estimate, which counts the row it writes (into scratch or the destination).
   func costPerRow(width: Int) -> Int { producer.bandCostPerRow }
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor {
-    Cursor(rows: ResampleRowProducer.Cursor(producer, scratch: scratch.unsafelyUnwrapped), swapsChannels: swapsChannels)
+    Cursor(rows: ResampleRowProducer.Cursor(producer, scratch: scratch.unsafelyUnwrapped))
   }
 
   struct Cursor: RowSourceCursor {
     let rows: ResampleRowProducer.Cursor
-    let swapsChannels: Bool
 
     @inline(__always)
     func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
-      let produced = rows.row(y)
-      // The producer's output row is the cursor's own scratch: swapped where it lies.
-      if swapsChannels { RedBlueSwap.swapInPlace(UnsafeMutableRawPointer(mutating: produced), count: rows.producer.columns.count) }
-      return produced + (columns.lowerBound &- rows.producer.columns.lowerBound) &* 4
+      rows.row(y) + (columns.lowerBound &- rows.producer.columns.lowerBound) &* 4
     }
 
     @inline(__always)
@@ -53,7 +36,6 @@ struct ResampledRowSource: RowSource {
         return target.copyMemory(from: row(y, columns: columns).unsafelyUnwrapped, byteCount: columns.count &* 4)
       }
       _ = rows.row(y, into: target)
-      if swapsChannels { RedBlueSwap.swapInPlace(target, count: columns.count) }
     }
   }
 }

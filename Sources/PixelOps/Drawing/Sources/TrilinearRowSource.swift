@@ -9,19 +9,6 @@ struct TrilinearRowSource: RowSource {
   let far: ResampleRowProducer
   /// Weight of the smaller level, 1...255 (of 256).
   let farWeight: UInt16
-  /// Whether mixed rows are swapped between RGBA and BGRA (the levels are in the image's
-  /// order; mixing, like resampling, treats the four bytes alike).
-  let swapsChannels: Bool
-
-  /// The mix of `near` and `far` (levels of one chain, so of one format) in `order` (`nil`:
-  /// the levels' own order).
-  init(near: ResampleRowProducer, far: ResampleRowProducer, farWeight: UInt16, order: ChannelOrder? = nil) {
-    self.near = near
-    self.far = far
-    self.farWeight = farWeight
-    let own = near.source.format.drawingChannelOrder
-    swapsChannels = own != nil && order != nil && own != order
-  }
 
   private var nearBytes: Int { BandScratch.aligned(near.scratchByteCount) }
   private var farBytes: Int { BandScratch.aligned(far.scratchByteCount) }
@@ -42,7 +29,7 @@ struct TrilinearRowSource: RowSource {
     let base = scratch.unsafelyUnwrapped
     return Cursor(
       near: ResampleRowProducer.Cursor(near, scratch: base), far: ResampleRowProducer.Cursor(far, scratch: base + nearBytes),
-      mixed: base + (nearBytes &+ farBytes), farWeight: farWeight, swapsChannels: swapsChannels)
+      mixed: base + (nearBytes &+ farBytes), farWeight: farWeight)
   }
 
   struct Cursor: RowSourceCursor {
@@ -50,12 +37,10 @@ struct TrilinearRowSource: RowSource {
     let far: ResampleRowProducer.Cursor
     let mixed: UnsafeMutableRawPointer
     let farWeight: UInt16
-    let swapsChannels: Bool
 
     func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
       let width = near.producer.columns.count
       RowMixing.mix(near.row(y), far.row(y), farWeight: farWeight, into: mixed, count: width)
-      if swapsChannels { RedBlueSwap.swapInPlace(mixed, count: width) }
       return UnsafeRawPointer(mixed) + (columns.lowerBound &- near.producer.columns.lowerBound) &* 4
     }
 
