@@ -55,7 +55,8 @@ public struct PixelBuffer: Sendable {
     scale = newScale
   }
 
-  /// Calls `body` with a read-only view of the whole buffer. The view must not escape.
+  /// Calls `body` with a read-only view of the whole buffer. The view must not escape. The
+  /// result is discardable, as ``withMutableView(_:)``'s.
   @discardableResult
   public func withView<Result, Failure: Error>(
     _ body: (PixelView) throws(Failure) -> Result
@@ -70,7 +71,10 @@ public struct PixelBuffer: Sendable {
 
   /// Calls `body` with a writable view of the whole buffer, copying the storage first if
   /// another value shares it. Afterwards the pixels are no longer known to be opaque (unless
-  /// the format has no alpha); call ``markOpaque()`` or ``updateOpacity()`` to say otherwise.
+  /// the format has no alpha); call ``markOpaque()`` or ``updateOpacity()`` to say otherwise,
+  /// or write through ``draw(_:)``, which keeps the flag as far as its draws keep it.
+  /// Discardable, so a closure whose one line is a draw (which returns an ``OpacityOutcome``)
+  /// needs no `_ =`.
   @discardableResult
   public mutating func withMutableView<Result, Failure: Error>(
     _ body: (MutablePixelView) throws(Failure) -> Result
