@@ -34,7 +34,7 @@ extension Compositor {
     options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) -> OpacityOutcome {
     try requireWorkingFormat(source.format, "draw source")
-    let channels = try drawChannels(destination, options, "draw destination")
+    let channels = try drawChannels(destination, options.blendMode, "draw destination")
     let producer = try ResampleRowProducer(
       source: source, sourceRect: sourceRect ?? FractionalPixelRect(size: source.size),
       destinationSize: destination.size, destinationRect: destinationRect, filter: filter, extend: extend)

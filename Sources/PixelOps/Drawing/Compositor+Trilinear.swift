@@ -30,7 +30,7 @@ extension Compositor {
     return try larger.withView { (first) throws(PixelError) -> OpacityOutcome in
       try chain.levels[level + 1].withView { (second) throws(PixelError) -> OpacityOutcome in
         try requireWorkingFormat(first.format, "draw source")
-        let channels = try drawChannels(destination, options, "draw destination")
+        let channels = try drawChannels(destination, options.blendMode, "draw destination")
         let near = try ResampleRowProducer(
           source: first, sourceRect: levelRect, destinationSize: destination.size, destinationRect: destinationRect,
           filter: .bilinear)

@@ -26,7 +26,7 @@ public enum Compositor {
     options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) -> OpacityOutcome {
     try requireWorkingFormat(source.format, "draw source")
-    let channels = try drawChannels(destination, options, "draw destination")
+    let channels = try drawChannels(destination, options.blendMode, "draw destination")
     let mask = try validatedMask(options.mask, size: source.size)
     let area = visibleArea(source.size, at: origin, in: destination)
     guard !area.isEmpty else { return .keepsOpaque }
@@ -46,7 +46,7 @@ public enum Compositor {
     _ rect: PixelRect, of destination: MutablePixelView, with color: PremultipliedColor,
     options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) -> OpacityOutcome {
-    let channels = try drawChannels(destination, options, "fill destination")
+    let channels = try drawChannels(destination, options.blendMode, "fill destination")
     guard rect.width >= 0, rect.height >= 0 else { throw .invalidDimensions(width: rect.width, height: rect.height) }
     let mask = try validatedMask(options.mask, size: rect.size)
     let area = visibleArea(rect.size, at: rect.origin, in: destination)
@@ -68,7 +68,7 @@ public enum Compositor {
     _ template: PixelView, tint: PremultipliedColor, onto destination: MutablePixelView,
     at origin: PixelPosition = .zero, options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) -> OpacityOutcome {
-    let channels = try drawChannels(destination, options, "template destination")
+    let channels = try drawChannels(destination, options.blendMode, "template destination")
     guard template.format.bitsPerChannel == 8 else {
       throw .unsupportedFormat(template.format, operation: TemplateImage.formatAdvice)
     }
@@ -88,7 +88,7 @@ public enum Compositor {
     _ template: TemplateImage, tint: PremultipliedColor, onto destination: MutablePixelView,
     at origin: PixelPosition = .zero, options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) -> OpacityOutcome {
-    let channels = try drawChannels(destination, options, "template destination")
+    let channels = try drawChannels(destination, options.blendMode, "template destination")
     return try template.coverage.withView { (coverage) throws(PixelError) in
       try drawTinted(
         ViewCoverage(mask: coverage, at: origin), size: coverage.size, tint: tint, origin: origin, onto: destination,
@@ -155,12 +155,12 @@ public enum Compositor {
     _ = try format.requireDrawingChannelOrder(for: role)
   }
 
-  /// Checks the destination's format and gives the channels a draw under `options` works in.
+  /// Checks the destination's format and gives the channels a draw under `mode` works in.
   static func drawChannels(
-    _ destination: MutablePixelView, _ options: CompositeOptions, _ role: String
+    _ destination: MutablePixelView, _ mode: BlendMode, _ role: String
   ) throws(PixelError) -> DrawChannels {
     try requireWorkingFormat(destination.format, role)
-    return DrawChannels(destination: destination, mode: options.blendMode)
+    return DrawChannels(destination: destination, mode: mode)
   }
 
   static func validatedMask(_ mask: PixelView?, size: PixelSize) throws(PixelError) -> PixelView? {

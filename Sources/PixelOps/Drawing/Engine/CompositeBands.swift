@@ -16,6 +16,13 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
   func run(rows: Range<Int>) throws(PixelError) {
     let sourceBytes = BandScratch.aligned(source.scratchByteCount)
     let total = sourceBytes &+ coverage.scratchByteCount
+    // Checked once per band: same-order draws run exactly the loop they always ran.
+    guard !swapsDestination else {
+      guard total > 0 else { return try runSwappingDestination(rows, scratch: nil, coverageOffset: 0) }
+      return try BandScratch.withBuffer(byteCount: total) { (scratch) throws(PixelError) in
+        try runSwappingDestination(rows, scratch: scratch, coverageOffset: sourceBytes)
+      }
+    }
     guard total > 0 else { return try run(rows, scratch: nil, coverageOffset: 0) }
     try BandScratch.withBuffer(byteCount: total) { (scratch) throws(PixelError) in
       try run(rows, scratch: scratch, coverageOffset: sourceBytes)
@@ -29,10 +36,6 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
       scratch: coverage.scratchByteCount == 0 ? nil : scratch.map { $0 + coverageOffset })
     let columns = area.x..<(area.x &+ area.width)
     let firstByte = area.x &* 4
-    if swapsDestination {
-      // Checked once per band, so same-order draws pay nothing per row.
-      return try runSwappingDestination(rows, &sourceRows, &coverageRows, columns: columns, firstByte: firstByte)
-    }
     if entry.copiesSource {
       // Nothing to blend: the source writes its rows straight into the destination.
       for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
@@ -53,11 +56,15 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
   }
 
   /// The same rows with each destination row swapped between BGRA and RGBA around the kernel
-  /// (or after the source wrote it, for a copying entry).
+  /// (or after the source wrote it, for a copying entry): non-separable modes onto BGRA.
   private func runSwappingDestination(
-    _ rows: Range<Int>, _ sourceRows: inout Source.Cursor, _ coverageRows: inout Coverage.Cursor,
-    columns: Range<Int>, firstByte: Int
+    _ rows: Range<Int>, scratch: UnsafeMutableRawPointer?, coverageOffset: Int
   ) throws(PixelError) {
+    var sourceRows = source.makeCursor(scratch: source.scratchByteCount == 0 ? nil : scratch)
+    var coverageRows = coverage.makeCursor(
+      scratch: coverage.scratchByteCount == 0 ? nil : scratch.map { $0 + coverageOffset })
+    let columns = area.x..<(area.x &+ area.width)
+    let firstByte = area.x &* 4
     for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
       let target = destination.rowAddress(y) + firstByte
       if entry.copiesSource {
