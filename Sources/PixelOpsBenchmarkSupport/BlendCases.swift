@@ -107,7 +107,7 @@ public enum BlendCases {
         run: { [source, options] in
           try source.withView { input in
             try destination.value.withMutableView { output in
-              try Compositor.draw(input, onto: output, options: options)
+              _ = try Compositor.draw(input, onto: output, options: options)
             }
           }
         },
@@ -119,7 +119,7 @@ public enum BlendCases {
         kernel: "blend", name: name, size: bounds.size, bytesMoved: bounds.width * bounds.height * 8,
         run: {
           try destination.value.withMutableView { output in
-            try Compositor.fill(bounds, of: output, with: color, options: options)
+            _ = try Compositor.fill(bounds, of: output, with: color, options: options)
           }
         },
         output: { destination.value })
@@ -136,7 +136,7 @@ public enum BlendCases {
               try Compositor.drawTemplate(preparedTemplate, tint: tint, onto: output, options: options)
             } else {
               try template.withView { input in
-                try Compositor.drawTemplate(input, tint: tint, onto: output, options: options)
+                _ = try Compositor.drawTemplate(input, tint: tint, onto: output, options: options)
               }
             }
           }

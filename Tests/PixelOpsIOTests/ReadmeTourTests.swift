@@ -37,6 +37,60 @@ struct ReadmeTourTests {
         == PointSize(width: 100, height: 50))
   }
 
+  @Test("the README's caller-memory lines: a BGRA frame filled and drawn on natively")
+  func callerMemory() throws {
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: 7680 * 1080, alignment: 64)
+    defer { memory.deallocate() }
+    memory.initializeMemory(as: UInt8.self, repeating: 0, count: 7680 * 1080)
+    let pointer = memory
+    let logoBuffer = try PNG.read(contentsOf: TestData.path("png/pngsuite/basn6a08.png"))  // 32x32 RGBA
+    try logoBuffer.withView { logo in
+      // --- as in README.md ---
+      let frame = try MutablePixelView(unsafeBaseAddress: pointer, width: 1920, height: 1080,
+                                       rowBytes: 7680, format: .bgra8Premultiplied)
+      try Compositor.fill(PixelRect(x: 0, y: 0, width: 1920, height: 80), of: frame,     // colours are given as RGBA
+                          with: PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 0.6))
+      try Compositor.draw(logo, onto: frame, at: PixelPosition(x: 24, y: 16))            // an RGBA logo onto BGRA
+      // ---
+    }
+    func bytes(_ x: Int, _ y: Int) -> [Int] {
+      (0..<4).map { Int(pointer.load(fromByteOffset: y * 7680 + x * 4 + $0, as: UInt8.self)) }
+    }
+    // By hand: red at alpha round(0.6 * 255) = 153, premultiplied (153, 0, 0, 153), stored B, G, R, A.
+    #expect(bytes(0, 0) == [0, 0, 153, 153])
+    #expect(bytes(1919, 79) == [0, 0, 153, 153])
+    #expect(bytes(0, 80) == [0, 0, 0, 0])
+    // The logo over the fill, per RGBA channel s + round(d (255 - sa) / 255), then stored as BGRA.
+    let logo = logoBuffer.packedBytes()
+    for (x, y) in [(0, 0), (5, 7), (31, 31), (17, 20)] {
+      let s = (0..<4).map { Int(logo[(y * 32 + x) * 4 + $0]) }
+      let d = [153, 0, 0, 153]
+      let over = (0..<4).map { s[$0] + (2 * d[$0] * (255 - s[3]) + 255) / 510 }
+      #expect(bytes(24 + x, 16 + y) == [over[2], over[1], over[0], over[3]], "logo pixel (\(x), \(y))")
+    }
+  }
+
+  @Test("the README's opacity lines: a watermarked opaque photo stays opaque and is written as RGB")
+  func opacityKept() throws {
+    let directory = try TemporaryDirectory()
+    var photo = try PNG.read(contentsOf: TestData.path("png/pngsuite/basn2c08.png"))  // 32x32 RGB: known opaque
+    let watermarkBuffer = try PNG.read(contentsOf: TestData.path("png/pngsuite/basn6a08.png"))  // translucent
+    #expect(photo.isKnownOpaque)
+    try watermarkBuffer.withView { watermark in
+      // --- as in README.md ---
+      try photo.draw { canvas in
+        try Compositor.draw(watermark, onto: canvas, at: PixelPosition(x: 20, y: 20),
+                            options: CompositeOptions(opacity: 0.6))
+      }
+      try photo.writePNG(to: directory.path("marked.png"))   // photo.isKnownOpaque is still true: written as RGB
+      // ---
+    }
+    #expect(photo.isKnownOpaque)
+    let written = try FileBytes.read(atPath: directory.path("marked.png"))
+    #expect(written[25] == 2)  // IHDR colour type: RGB
+    #expect(try PNG.read(contentsOf: directory.path("marked.png")) == photo)
+  }
+
   @Test("the compositing lines of the README compile and draw")
   func compositing() throws {
     var canvasBuffer = try PixelBuffer(width: 64, height: 64, format: .rgba8Premultiplied)

@@ -55,14 +55,7 @@ enum RowConverters8 {
 
   /// Swaps bytes 0 and 2 of every pixel: RGBA8 <-> BGRA8 (the same operation both ways).
   static func swapRedBlue(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer, _ count: Int) {
-    PixelLoop.map32(source, destination, count) { swapBytes0And2($0) }
-  }
-
-  @inline(__always)
-  private static func swapBytes0And2(_ pixels: SIMD4<UInt32>) -> SIMD4<UInt32> {
-    let memoryOrder = littleEndianLanes(pixels)
-    let swapped = (memoryOrder & 0xFF00_FF00) | ((memoryOrder & 0x0000_00FF) &<< 16) | ((memoryOrder &>> 16) & 0x0000_00FF)
-    return littleEndianLanes(swapped)
+    RedBlueSwap.swap(source, into: destination, count: count)
   }
 
   /// Gray8 to RGBA8 (premultiplied or straight alike, as alpha is 255): R = G = B = L, A = 255.

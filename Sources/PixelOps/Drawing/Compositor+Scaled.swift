@@ -13,32 +13,35 @@ extension Compositor {
   /// source-over skips opaque and transparent runs of resampled pixels.
   ///
   /// - Parameters:
-  ///   - source: A `rgba8Premultiplied` image.
+  ///   - source: A `rgba8Premultiplied` or `bgra8Premultiplied` image.
   ///   - sourceRect: The part of `source` to draw, in source pixels; `nil` for the whole image.
   ///   - destinationRect: Where it lands, in destination pixels (may be fractional).
-  ///   - destination: A `rgba8Premultiplied` view.
+  ///   - destination: A `rgba8Premultiplied` or `bgra8Premultiplied` view (either order with
+  ///     either source order: rows are resampled in the source's order and swapped per row).
   ///   - filter: How source pixels are weighed.
   ///   - extend: What the source shows beyond its edges, per axis.
   ///   - options: Blend mode, opacity, mask and threads. A mask covers the destination pixels
   ///     `destinationRect` covers before clipping to the view (those whose centre lies inside
   ///     it), its pixel (0, 0) on the first of them.
+  /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` for other formats;
   ///   ``PixelError/sizeMismatch(_:_:)`` for a mask of another size; the errors of
   ///   ``Resampler/resample(_:from:onto:in:filter:extend:parallelism:)``.
+  @discardableResult
   public static func draw(
     _ source: PixelView, from sourceRect: FractionalPixelRect? = nil, in destinationRect: FractionalPixelRect,
     onto destination: MutablePixelView, filter: ResamplingFilter, extend: ExtendModes = .clamp,
     options: CompositeOptions = CompositeOptions()
-  ) throws(PixelError) {
+  ) throws(PixelError) -> OpacityOutcome {
     try requireWorkingFormat(source.format, "draw source")
-    try requireWorkingFormat(destination.format, "draw destination")
+    let channels = try drawChannels(destination, options.blendMode, "draw destination")
     let producer = try ResampleRowProducer(
       source: source, sourceRect: sourceRect ?? FractionalPixelRect(size: source.size),
       destinationSize: destination.size, destinationRect: destinationRect, filter: filter, extend: extend)
     let mask = try scaledDrawMask(options.mask, destinationRect: destinationRect)
     let resampled = ResampledRowSource(producer: producer)
-    guard !resampled.area.isEmpty else { return }
-    try composite(resampled, mask, nil, area: resampled.area, onto: destination, options: options)
+    guard !resampled.area.isEmpty else { return .keepsOpaque }
+    return try composite(resampled, ordered: source.format, channels, mask, nil, area: resampled.area, onto: destination, options: options)
   }
 
   /// The coverage of a scaled draw's mask: the size of the pixels `destinationRect` covers

@@ -10,11 +10,13 @@ extension Compositor {
   /// reads one level only. Geometry and masks are those of the plain scaled draw, in level-0
   /// pixels.
   ///
+  /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: as ``draw(_:from:in:onto:filter:extend:options:)``.
+  @discardableResult
   public static func draw(
     _ chain: MipmapChain, from sourceRect: FractionalPixelRect? = nil, in destinationRect: FractionalPixelRect,
     onto destination: MutablePixelView, options: CompositeOptions = CompositeOptions()
-  ) throws(PixelError) {
+  ) throws(PixelError) -> OpacityOutcome {
     let rect = sourceRect ?? FractionalPixelRect(size: chain.levels[0].size)
     let reduction = max(rect.width / destinationRect.width, rect.height / destinationRect.height)
     let (level, nextWeight) = chain.levels(forReduction: reduction)
@@ -25,10 +27,10 @@ extension Compositor {
         try draw(source, from: levelRect, in: destinationRect, onto: destination, filter: .bilinear, options: options)
       }
     }
-    try larger.withView { (first) throws(PixelError) in
-      try chain.levels[level + 1].withView { (second) throws(PixelError) in
+    return try larger.withView { (first) throws(PixelError) -> OpacityOutcome in
+      try chain.levels[level + 1].withView { (second) throws(PixelError) -> OpacityOutcome in
         try requireWorkingFormat(first.format, "draw source")
-        try requireWorkingFormat(destination.format, "draw destination")
+        let channels = try drawChannels(destination, options.blendMode, "draw destination")
         let near = try ResampleRowProducer(
           source: first, sourceRect: levelRect, destinationSize: destination.size, destinationRect: destinationRect,
           filter: .bilinear)
@@ -37,8 +39,8 @@ extension Compositor {
           destinationRect: destinationRect, filter: .bilinear)
         let mask = try scaledDrawMask(options.mask, destinationRect: destinationRect)
         let mixed = TrilinearRowSource(near: near, far: far, farWeight: UInt16(nextWeight))
-        guard !mixed.area.isEmpty else { return }
-        try composite(mixed, mask, nil, area: mixed.area, onto: destination, options: options)
+        guard !mixed.area.isEmpty else { return .keepsOpaque }
+        return try composite(mixed, ordered: first.format, channels, mask, nil, area: mixed.area, onto: destination, options: options)
       }
     }
   }

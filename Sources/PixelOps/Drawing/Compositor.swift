@@ -1,83 +1,98 @@
-/// Draws images, solid colours and template images onto premultiplied RGBA8 destinations with
-/// any ``BlendMode``, opacity and coverage mask.
+/// Draws images, solid colours and template images onto premultiplied RGBA8 or BGRA8
+/// destinations with any ``BlendMode``, opacity and coverage mask.
 ///
 /// Each entry point decides geometry only (where the source lands, clipped to the view) and
 /// hands a row source and a coverage source to `CompositeEngine`, which picks the row kernel
 /// from `CompositeKernelTable` and runs it in row bands on the ``ThreadPool``. Sources and
-/// destinations are ``PixelFormat/rgba8Premultiplied``; convert other formats first with
-/// ``PixelConverter``.
+/// destinations are ``PixelFormat/rgba8Premultiplied`` or ``PixelFormat/bgra8Premultiplied``
+/// (Core Graphics', Cairo's, Skia's and most video frames' order), in any mix: the draw works
+/// in the destination's order, and a source of the other order is swapped row by row as it is
+/// read, never converted as a whole. Convert other formats first with
+/// ``PixelConverter/convert(_:into:parallelism:)``.
+///
+/// Every draw returns its ``OpacityOutcome``: hand it back from ``PixelBuffer/draw(_:)`` to keep
+/// an opaque buffer known opaque.
 public enum Compositor {
   /// Draws `source` with its top-left pixel at `origin` of `destination` (clipped to it: any
   /// origin is allowed, including negative or far outside).
   ///
+  /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` unless both views are
-  ///   premultiplied RGBA8 and a mask is Gray8; ``PixelError/sizeMismatch(_:_:)`` when the
-  ///   mask is not the source's size; ``PixelError/cancelled``.
+  ///   premultiplied RGBA8 or BGRA8 and a mask is Gray8; ``PixelError/sizeMismatch(_:_:)`` when
+  ///   the mask is not the source's size; ``PixelError/cancelled``.
+  @discardableResult
   public static func draw(
     _ source: PixelView, onto destination: MutablePixelView, at origin: PixelPosition = .zero,
     options: CompositeOptions = CompositeOptions()
-  ) throws(PixelError) {
+  ) throws(PixelError) -> OpacityOutcome {
     try requireWorkingFormat(source.format, "draw source")
-    try requireWorkingFormat(destination.format, "draw destination")
+    let channels = try drawChannels(destination, options.blendMode, "draw destination")
     let mask = try validatedMask(options.mask, size: source.size)
     let area = visibleArea(source.size, at: origin, in: destination)
-    guard !area.isEmpty else { return }
-    try composite(
-      ImageRowSource(source, at: origin, area: area), mask.map { ViewCoverage(mask: $0, at: origin) }, nil,
-      area: area, onto: destination, options: options)
+    guard !area.isEmpty else { return .keepsOpaque }
+    return try composite(
+      ImageRowSource(source, at: origin, area: area), ordered: source.format, channels,
+      mask.map { ViewCoverage(mask: $0, at: origin) }, nil, area: area, onto: destination, options: options)
   }
 
-  /// Fills `rect` of `destination` (clipped to it) with `color`.
+  /// Fills `rect` of `destination` (clipped to it) with `color` (given as red, green, blue,
+  /// alpha whatever the destination's byte order).
   ///
+  /// - Returns: What the fill did to opaque destination pixels.
   /// - Throws: as ``draw(_:onto:at:options:)``; a mask must be `rect`'s size;
   ///   ``PixelError/invalidDimensions(width:height:)`` for a negative size.
+  @discardableResult
   public static func fill(
     _ rect: PixelRect, of destination: MutablePixelView, with color: PremultipliedColor,
     options: CompositeOptions = CompositeOptions()
-  ) throws(PixelError) {
-    try requireWorkingFormat(destination.format, "fill destination")
+  ) throws(PixelError) -> OpacityOutcome {
+    let channels = try drawChannels(destination, options.blendMode, "fill destination")
     guard rect.width >= 0, rect.height >= 0 else { throw .invalidDimensions(width: rect.width, height: rect.height) }
     let mask = try validatedMask(options.mask, size: rect.size)
     let area = visibleArea(rect.size, at: rect.origin, in: destination)
-    guard !area.isEmpty else { return }
-    try composite(
-      SolidColorSource(color: color), mask.map { ViewCoverage(mask: $0, at: rect.origin) }, nil, area: area,
-      onto: destination, options: options)
+    guard !area.isEmpty else { return .keepsOpaque }
+    return try composite(
+      SolidColorSource(color: color, order: channels.working), mask.map { ViewCoverage(mask: $0, at: rect.origin) },
+      nil, area: area, onto: destination, options: options)
   }
 
   /// Draws a template image: its alpha, as coverage, tints `tint` (`UIImage` rendering mode
   /// `.alwaysTemplate` with a `tintColor`). The template's colour channels are ignored; a
   /// format without alpha tints every pixel.
   ///
+  /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: as ``fill(_:of:with:options:)``; `options.mask` further limits coverage (the
   ///   two multiply, `round(a * m / 255)`) and must be the template's size.
+  @discardableResult
   public static func drawTemplate(
     _ template: PixelView, tint: PremultipliedColor, onto destination: MutablePixelView,
     at origin: PixelPosition = .zero, options: CompositeOptions = CompositeOptions()
-  ) throws(PixelError) {
-    try requireWorkingFormat(destination.format, "template destination")
+  ) throws(PixelError) -> OpacityOutcome {
+    let channels = try drawChannels(destination, options.blendMode, "template destination")
     guard template.format.bitsPerChannel == 8 else {
-      throw .unsupportedFormat(template.format, operation: "template image (8-bit formats)")
+      throw .unsupportedFormat(template.format, operation: TemplateImage.formatAdvice)
     }
-    try drawTinted(
+    return try drawTinted(
       ViewCoverage(alphaOf: template, at: origin), size: template.size, tint: tint, origin: origin,
-      onto: destination, options: options)
+      onto: destination, channels: channels, options: options)
   }
 
   /// Draws a prepared template image: its coverage tints `tint`. The same result as drawing
   /// the image it was made from with ``drawTemplate(_:tint:onto:at:options:)-(PixelView,_,_,_,_)``,
   /// reading one byte per pixel instead of four.
   ///
+  /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: as ``drawTemplate(_:tint:onto:at:options:)-(PixelView,_,_,_,_)``.
+  @discardableResult
   public static func drawTemplate(
     _ template: TemplateImage, tint: PremultipliedColor, onto destination: MutablePixelView,
     at origin: PixelPosition = .zero, options: CompositeOptions = CompositeOptions()
-  ) throws(PixelError) {
-    try requireWorkingFormat(destination.format, "template destination")
-    try template.coverage.withView { (coverage) throws(PixelError) in
+  ) throws(PixelError) -> OpacityOutcome {
+    let channels = try drawChannels(destination, options.blendMode, "template destination")
+    return try template.coverage.withView { (coverage) throws(PixelError) in
       try drawTinted(
         ViewCoverage(mask: coverage, at: origin), size: coverage.size, tint: tint, origin: origin, onto: destination,
-        options: options)
+        channels: channels, options: options)
     }
   }
 
@@ -85,13 +100,13 @@ public enum Compositor {
 
   private static func drawTinted(
     _ template: ViewCoverage?, size: PixelSize, tint: PremultipliedColor, origin: PixelPosition,
-    onto destination: MutablePixelView, options: CompositeOptions
-  ) throws(PixelError) {
+    onto destination: MutablePixelView, channels: DrawChannels, options: CompositeOptions
+  ) throws(PixelError) -> OpacityOutcome {
     let mask = try validatedMask(options.mask, size: size)
     let area = visibleArea(size, at: origin, in: destination)
-    guard !area.isEmpty else { return }
-    try composite(
-      SolidColorSource(color: tint), template, mask.map { ViewCoverage(mask: $0, at: origin) }, area: area,
+    guard !area.isEmpty else { return .keepsOpaque }
+    return try composite(
+      SolidColorSource(color: tint, order: channels.working), template, mask.map { ViewCoverage(mask: $0, at: origin) }, area: area,
       onto: destination, options: options)
   }
 
@@ -105,26 +120,55 @@ public enum Compositor {
   static func composite<Source: RowSource>(
     _ source: Source, _ first: ViewCoverage?, _ second: ViewCoverage?, area: PixelRect,
     onto destination: MutablePixelView, options: CompositeOptions
-  ) throws(PixelError) {
-    func run<Coverage: CoverageSource>(_ coverage: Coverage) throws(PixelError) {
+  ) throws(PixelError) -> OpacityOutcome {
+    func run<Coverage: CoverageSource>(_ coverage: Coverage) throws(PixelError) -> OpacityOutcome {
       try CompositeEngine.composite(
         source, coverage: coverage, area: area, onto: destination, mode: options.blendMode,
         opacity: options.opacity8, parallelism: options.parallelism)
     }
     switch (first, second) {
-    case (nil, nil): try run(FullCoverage())
-    case (let only?, nil), (nil, let only?): try run(only)
-    case (let first?, let second?): try run(ProductCoverage(first: first, second: second, width: area.width))
+    case (nil, nil): return try run(FullCoverage())
+    case (let only?, nil), (nil, let only?): return try run(only)
+    case (let first?, let second?): return try run(ProductCoverage(first: first, second: second, width: area.width))
     }
   }
 
+  /// Runs the engine with `source`, whose rows are in the channel order of `format`, as is when
+  /// that is the order the draw works in, else through a ``SwappedRowSource``.
+  static func composite<Source: RowSource>(
+    _ source: Source, ordered format: PixelFormat, _ channels: DrawChannels, _ first: ViewCoverage?,
+    _ second: ViewCoverage?, area: PixelRect, onto destination: MutablePixelView, options: CompositeOptions
+  ) throws(PixelError) -> OpacityOutcome {
+    guard format.drawingChannelOrder != channels.working else {
+      return try composite(source, first, second, area: area, onto: destination, options: options)
+    }
+    return try composite(
+      SwappedRowSource(inner: source, width: area.width), first, second, area: area, onto: destination,
+      options: options)
+  }
+
+  /// Checks that `format` is one the draws take natively (premultiplied RGBA8 or BGRA8).
+  ///
+  /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` naming `role` and the conversion
+  ///   to use.
   static func requireWorkingFormat(_ format: PixelFormat, _ role: String) throws(PixelError) {
-    guard format == .rgba8Premultiplied else { throw .unsupportedFormat(format, operation: role) }
+    _ = try format.requireDrawingChannelOrder(for: role)
+  }
+
+  /// Checks the destination's format and gives the channels a draw under `mode` works in.
+  static func drawChannels(
+    _ destination: MutablePixelView, _ mode: BlendMode, _ role: String
+  ) throws(PixelError) -> DrawChannels {
+    try requireWorkingFormat(destination.format, role)
+    return DrawChannels(destination: destination, mode: mode)
   }
 
   static func validatedMask(_ mask: PixelView?, size: PixelSize) throws(PixelError) -> PixelView? {
     guard let mask else { return nil }
-    guard mask.format == .gray8 else { throw .unsupportedFormat(mask.format, operation: "coverage mask (Gray8)") }
+    guard mask.format == .gray8 else {
+      throw .unsupportedFormat(
+        mask.format, operation: "coverage mask (Gray8 only: convert with PixelConverter.convert(_:into:parallelism:) to .gray8 first)")
+    }
     guard mask.size == size else { throw .sizeMismatch(mask.size, size) }
     return mask
   }

@@ -1,4 +1,4 @@
-/// Resizes premultiplied RGBA8 images: any source rectangle onto any destination rectangle, with
+/// Resizes premultiplied RGBA8 and BGRA8 images (either order onto either): any source rectangle onto any destination rectangle, with
 /// a choice of filter, on the thread pool.
 ///
 /// Resampling is separable convolution (Pillow's and libvips' method): on reduction the filter
@@ -27,14 +27,18 @@ public enum Resampler {
   /// as `extend` says (edge pixels extend outward by default).
   ///
   /// - Parameters:
-  ///   - source: A `rgba8Premultiplied` image.
+  ///   - source: A `rgba8Premultiplied` or `bgra8Premultiplied` image.
   ///   - sourceRect: The part of `source` to draw, in source pixels; `nil` for the whole image.
-  ///   - destination: A `rgba8Premultiplied` view.
+  ///   - destination: A `rgba8Premultiplied` or `bgra8Premultiplied` view. Resampling treats
+  ///     the four bytes alike, so the same order needs nothing more; the other order has each
+  ///     row swapped as it is written.
   ///   - destinationRect: Where the source rect lands, in destination pixels; `nil` for the
   ///     whole view.
   ///   - filter: How source pixels are weighed.
   ///   - extend: What the source shows beyond its edges, per axis.
   ///   - parallelism: Threads for this call.
+  /// - Returns: What the call did to opaque destination pixels: an opaque source (with no
+  ///   transparent extend) keeps them opaque, and makes the whole view opaque when it covers it.
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` for other formats;
   ///   ``PixelError/invalidDimensions(width:height:)`` for an empty source;
   ///   ``PixelError/invalidCoordinate(_:)`` for a non-finite coordinate, one beyond ±2^52, a
@@ -43,29 +47,34 @@ public enum Resampler {
   ///   be unreasonably large (more than about a million source pixels per destination pixel);
   ///   ``PixelError/cancelled``. An empty destination (rect or view) is not an error: nothing
   ///   is drawn.
+  @discardableResult
   public static func resample(
     _ source: PixelView, from sourceRect: FractionalPixelRect? = nil, onto destination: MutablePixelView,
     in destinationRect: FractionalPixelRect? = nil, filter: ResamplingFilter = .bilinear,
     extend: ExtendModes = .clamp, parallelism: Parallelism = .automatic
-  ) throws(PixelError) {
-    guard destination.format == .rgba8Premultiplied else {
-      throw .unsupportedFormat(destination.format, operation: "resampling")
-    }
+  ) throws(PixelError) -> OpacityOutcome {
+    try ResampleValidation.requireFormat(destination.format)
     let producer = try ResampleRowProducer(
       source: source, sourceRect: sourceRect ?? FractionalPixelRect(size: source.size),
       destinationSize: destination.size,
       destinationRect: destinationRect ?? FractionalPixelRect(size: destination.size), filter: filter, extend: extend)
-    try producer.writeRows(to: destination, parallelism: parallelism)
+    return try producer.writeRows(to: destination, parallelism: parallelism)
   }
 }
 
 extension ResampleRowProducer {
   /// Writes every row into `destination` (replacing what is there), banded on the pool: the
   /// engine's `copy` of a ``ResampledRowSource``.
-  func writeRows(to destination: MutablePixelView, parallelism: Parallelism) throws(PixelError) {
-    let source = ResampledRowSource(producer: self)
-    try CompositeEngine.composite(
-      source, coverage: FullCoverage(), area: source.area, onto: destination, mode: .copy, opacity: 255,
-      parallelism: parallelism)
+  @discardableResult
+  func writeRows(to destination: MutablePixelView, parallelism: Parallelism) throws(PixelError) -> OpacityOutcome {
+    let rows = ResampledRowSource(producer: self)
+    guard source.format.drawingChannelOrder != destination.format.drawingChannelOrder else {
+      return try CompositeEngine.composite(
+        rows, coverage: FullCoverage(), area: rows.area, onto: destination, mode: .copy, opacity: 255,
+        parallelism: parallelism)
+    }
+    return try CompositeEngine.composite(
+      SwappedRowSource(inner: rows, width: rows.area.width), coverage: FullCoverage(), area: rows.area,
+      onto: destination, mode: .copy, opacity: 255, parallelism: parallelism)
   }
 }

@@ -17,7 +17,7 @@ public struct TemplateImage: Sendable {
   ///   ``PixelError/allocationFailed(bytes:)``.
   public init(_ image: PixelView) throws(PixelError) {
     guard image.format.bitsPerChannel == 8 else {
-      throw .unsupportedFormat(image.format, operation: "template image (8-bit formats)")
+      throw .unsupportedFormat(image.format, operation: TemplateImage.formatAdvice)
     }
     guard !image.isEmpty else { throw .invalidDimensions(width: image.width, height: image.height) }
     var mask = try PixelBuffer(width: image.width, height: image.height, format: .gray8)
@@ -28,6 +28,12 @@ public struct TemplateImage: Sendable {
     }
     coverage = mask
   }
+
+  /// The operation named when a template of 16-bit channels is refused, with the conversion
+  /// to use.
+  static let formatAdvice =
+    "template image (8-bit formats only: convert with PixelConverter.convert(_:into:parallelism:) to "
+    + ".rgba8Premultiplied first)"
 
   /// The template's size in pixels.
   public var size: PixelSize { coverage.size }

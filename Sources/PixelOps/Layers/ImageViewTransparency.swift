@@ -24,16 +24,20 @@ public struct ImageViewAppearance: Sendable, Hashable {
 /// 4. an image without alpha (``PixelView/isKnownOpaque``, or a format without alpha converted
 ///    by the caller) counts as alpha 1 — which the premultiplied data already says.
 public enum ImageViewTransparency {
-  /// Renders `image` (premultiplied RGBA8, the view's size: no scaling) into `destination` as
-  /// the view would show it.
+  /// Renders `image` (premultiplied RGBA8 or BGRA8, the view's size: no scaling) into
+  /// `destination` as the view would show it.
   ///
+  /// - Returns: What the rendering did to the opacity of `destination` (an opaque view makes
+  ///   it opaque), for ``PixelBuffer/draw(_:)``.
   /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when the sizes differ; formats as ``Compositor``.
+  @discardableResult
   public static func render(
     _ image: PixelView, appearance: ImageViewAppearance, into destination: MutablePixelView,
     parallelism: Parallelism = .automatic
-  ) throws(PixelError) {
+  ) throws(PixelError) -> OpacityOutcome {
     guard image.size == destination.size else { throw .sizeMismatch(image.size, destination.size) }
-    try render(appearance: appearance, into: destination, parallelism: parallelism) { () throws(PixelError) in
+    return try render(appearance: appearance, into: destination, parallelism: parallelism) {
+      () throws(PixelError) -> OpacityOutcome in
       try Compositor.draw(image, onto: destination, options: CompositeOptions(parallelism: parallelism))
     }
   }
@@ -44,23 +48,27 @@ public enum ImageViewTransparency {
   /// opacity rules above.
   ///
   /// - Parameters:
-  ///   - image: The image, premultiplied RGBA8, the layer's contents size.
+  ///   - image: The image, premultiplied RGBA8 or BGRA8, the layer's contents size.
   ///   - layer: The view's layer.
   ///   - appearance: Background colour, `isOpaque` and `alpha`.
   ///   - backingStore: The view's pixels, ``ContentDrawPlan/backingStoreSize`` of `layer`.
   ///   - minificationFilter: How a reduced image is sampled (default linear).
   ///   - magnificationFilter: How an enlarged image is sampled (default linear).
   ///   - parallelism: Threads for the call.
+  /// - Returns: What the rendering did to the opacity of `backingStore`, for
+  ///   ``PixelBuffer/draw(_:)``.
   /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when `backingStore` is not the layer's
   ///   backing-store size; the errors of ``LayerContentsRenderer/draw(_:as:onto:at:minificationFilter:magnificationFilter:mipmaps:options:)``.
+  @discardableResult
   public static func render(
     _ image: PixelView, as layer: ContentLayer, appearance: ImageViewAppearance, into backingStore: MutablePixelView,
     minificationFilter: ContentsFilter = .linear, magnificationFilter: ContentsFilter = .linear,
     parallelism: Parallelism = .automatic
-  ) throws(PixelError) {
+  ) throws(PixelError) -> OpacityOutcome {
     let expectedSize = try ContentDrawPlan(layer: layer).backingStoreSize
     guard backingStore.size == expectedSize else { throw .sizeMismatch(backingStore.size, expectedSize) }
-    try render(appearance: appearance, into: backingStore, parallelism: parallelism) { () throws(PixelError) in
+    return try render(appearance: appearance, into: backingStore, parallelism: parallelism) {
+      () throws(PixelError) -> OpacityOutcome in
       try LayerContentsRenderer.draw(
         image, as: layer, onto: backingStore, minificationFilter: minificationFilter,
         magnificationFilter: magnificationFilter, options: CompositeOptions(parallelism: parallelism))
@@ -70,27 +78,28 @@ public enum ImageViewTransparency {
   /// Background, then `drawContents`, then the view's opacity rules.
   private static func render(
     appearance: ImageViewAppearance, into destination: MutablePixelView, parallelism: Parallelism,
-    drawContents: () throws(PixelError) -> Void
-  ) throws(PixelError) {
+    drawContents: () throws(PixelError) -> OpacityOutcome
+  ) throws(PixelError) -> OpacityOutcome {
     let everything = destination.bounds
-    try Compositor.fill(
+    var outcome = try Compositor.fill(
       everything, of: destination, with: appearance.backgroundColor ?? .clear,
       options: CompositeOptions(blendMode: .copy, parallelism: parallelism))
-    try drawContents()
+    outcome = outcome.then(try drawContents())
     if appearance.isOpaque {
       // Black behind what is left transparent: d + black * (1 - da) keeps colour, alpha 255.
-      try Compositor.fill(
+      outcome = try outcome.then(Compositor.fill(
         everything, of: destination, with: .black,
-        options: CompositeOptions(blendMode: .destinationOver, parallelism: parallelism))
+        options: CompositeOptions(blendMode: .destinationOver, parallelism: parallelism)))
     } else {
       let factor = CompositeOptions(opacity: appearance.alpha).opacity8
       if factor != 255 {
         // destinationIn with a colour of alpha a: every channel times a / 255.
         let alphaColor = PremultipliedColor(premultipliedRed: 0, green: 0, blue: 0, alpha: UInt8(factor))
-        try Compositor.fill(
+        outcome = try outcome.then(Compositor.fill(
           everything, of: destination, with: alphaColor,
-          options: CompositeOptions(blendMode: .destinationIn, parallelism: parallelism))
+          options: CompositeOptions(blendMode: .destinationIn, parallelism: parallelism)))
       }
     }
+    return outcome
   }
 }

@@ -13,9 +13,9 @@ public enum LayerContentsRenderer {
   /// centre lies inside the placed contents are drawn (``Compositor/draw(_:from:in:onto:filter:extend:options:)``).
   ///
   /// - Parameters:
-  ///   - image: The contents, premultiplied RGBA8, ``ContentLayer/contentsPixelSize`` large.
+  ///   - image: The contents, premultiplied RGBA8 or BGRA8, ``ContentLayer/contentsPixelSize`` large.
   ///   - layer: Where and how the contents are placed.
-  ///   - surface: A premultiplied RGBA8 view to draw on.
+  ///   - surface: A premultiplied RGBA8 or BGRA8 view to draw on (either order with either).
   ///   - layerOrigin: Where the layer's bounds origin lies on `surface`.
   ///   - minificationFilter: `CALayer.minificationFilter` (default linear).
   ///   - magnificationFilter: `CALayer.magnificationFilter` (default linear).
@@ -24,19 +24,21 @@ public enum LayerContentsRenderer {
   ///     allocates) every call.
   ///   - options: Blend mode (a layer composites with `normal`), opacity (`CALayer.opacity`)
   ///     and threads.
+  /// - Returns: What the draw did to opaque pixels of `surface` (for ``PixelBuffer/draw(_:)``).
   /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when `image` (or the chain's level 0) is not
   ///   the layer's contents size; the errors of ``ContentDrawPlan/init(layer:)`` and of the
   ///   scaled draw.
+  @discardableResult
   public static func draw(
     _ image: PixelView, as layer: ContentLayer, onto surface: MutablePixelView, at layerOrigin: PixelPosition = .zero,
     minificationFilter: ContentsFilter = .linear, magnificationFilter: ContentsFilter = .linear,
     mipmaps: MipmapChain? = nil, options: CompositeOptions = CompositeOptions()
-  ) throws(PixelError) {
+  ) throws(PixelError) -> OpacityOutcome {
     guard image.size == layer.contentsPixelSize else { throw .sizeMismatch(image.size, layer.contentsPixelSize) }
     let plan = try ContentDrawPlan(layer: layer)
-    if plan.isEmpty { return }
+    if plan.isEmpty { return .keepsOpaque }
     let clip = plan.clipRect.offsetBy(dx: layerOrigin.x, dy: layerOrigin.y).intersection(surface.bounds)
-    if clip.isEmpty { return }
+    if clip.isEmpty { return .keepsOpaque }
     let target = try surface.cropped(to: clip)
     let destinationRect = FractionalPixelRect(
       x: plan.destinationRect.x + Double(layerOrigin.x - clip.x), y: plan.destinationRect.y + Double(layerOrigin.y - clip.y),
@@ -51,6 +53,6 @@ public enum LayerContentsRenderer {
     let chain: MipmapChain
     if let mipmaps { chain = mipmaps } else { chain = try MipmapChain(image, parallelism: options.parallelism) }
     guard chain.levels[0].size == image.size else { throw .sizeMismatch(chain.levels[0].size, image.size) }
-    try Compositor.draw(chain, from: plan.sourceRect, in: destinationRect, onto: target, options: options)
+    return try Compositor.draw(chain, from: plan.sourceRect, in: destinationRect, onto: target, options: options)
   }
 }

@@ -10,31 +10,29 @@ public final class MipmapChain: Sendable {
   /// The levels, largest first; `levels[0]` is the image itself.
   public let levels: [PixelBuffer]
 
-  /// Builds the chain of `image` (premultiplied RGBA8). Costs about a third more memory than
-  /// the image.
+  /// Builds the chain of `image` (premultiplied RGBA8 or BGRA8; the levels keep its format).
+  /// Costs about a third more memory than the image.
   ///
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` for other formats;
   ///   ``PixelError/invalidDimensions(width:height:)`` for an empty view;
   ///   ``PixelError/allocationFailed(bytes:)``; ``PixelError/cancelled``.
   public init(_ image: PixelView, parallelism: Parallelism = .automatic) throws(PixelError) {
-    guard image.format == .rgba8Premultiplied else {
-      throw .unsupportedFormat(image.format, operation: "mipmap chain")
-    }
+    try ResampleValidation.requireFormat(image.format, operation: "mipmap chain")
     guard !image.isEmpty else { throw .invalidDimensions(width: image.width, height: image.height) }
     var levels = [try PixelBuffer(copying: image)]
     if image.isKnownOpaque { levels[0].markOpaque() }
     while let last = levels.last, last.width > 1 || last.height > 1 {
       let size = PixelSize(width: (last.width + 1) / 2, height: (last.height + 1) / 2)
-      var next = try PixelBuffer(width: size.width, height: size.height, format: .rgba8Premultiplied)
+      var next = try PixelBuffer(width: size.width, height: size.height, format: image.format)
       try last.withView { (source) throws(PixelError) in
-        try next.withMutableView { (destination) throws(PixelError) in
+        // An opaque level resampled over the whole next one makes it opaque (OpacityOutcome).
+        try next.draw { (destination) throws(PixelError) in
           try Resampler.resample(
             source,
             from: FractionalPixelRect(x: 0, y: 0, width: Double(size.width * 2), height: Double(size.height * 2)),
             onto: destination, filter: .box, parallelism: parallelism)
         }
       }
-      if last.isKnownOpaque { next.markOpaque() }
       levels.append(next)
     }
     self.levels = levels

@@ -5,15 +5,13 @@ enum ResampleValidation {
   static let maximumCoordinate = Double(1 << 52)
 
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` unless `source` is
-  ///   `rgba8Premultiplied`; ``PixelError/invalidDimensions(width:height:)`` for an empty
+  ///   `rgba8Premultiplied` or `bgra8Premultiplied`; ``PixelError/invalidDimensions(width:height:)`` for an empty
   ///   source; ``PixelError/invalidCoordinate(_:)`` for a non-finite or huge coordinate, or a
   ///   source rect without positive width and height.
   static func check(
     source: PixelView, sourceRect: FractionalPixelRect, destinationRect: FractionalPixelRect
   ) throws(PixelError) {
-    guard source.format == .rgba8Premultiplied else {
-      throw .unsupportedFormat(source.format, operation: "resampling")
-    }
+    try requireFormat(source.format)
     guard !source.isEmpty else { throw .invalidDimensions(width: source.width, height: source.height) }
     try checkCoordinates(of: sourceRect)
     try checkCoordinates(of: destinationRect)
@@ -21,6 +19,12 @@ enum ResampleValidation {
     guard sourceRect.height > 0 else { throw .invalidCoordinate(sourceRect.height) }
     guard destinationRect.width >= 0 else { throw .invalidCoordinate(destinationRect.width) }
     guard destinationRect.height >= 0 else { throw .invalidCoordinate(destinationRect.height) }
+  }
+
+  /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` unless `format` is premultiplied
+  ///   RGBA8 or BGRA8 (resampling treats the four bytes alike, so either order works).
+  static func requireFormat(_ format: PixelFormat, operation: String = "resampling") throws(PixelError) {
+    _ = try format.requireDrawingChannelOrder(for: operation)
   }
 
   private static func checkCoordinates(of rect: FractionalPixelRect) throws(PixelError) {

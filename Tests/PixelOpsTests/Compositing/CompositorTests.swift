@@ -224,13 +224,13 @@ struct CompositorTests {
 
   @Test("formats and mask sizes are checked")
   func validation() throws {
-    let bgra = try PixelBuffer(width: 2, height: 2, format: .bgra8Premultiplied)
+    let straight = try PixelBuffer(width: 2, height: 2, format: .rgba8Straight)
     let mask = try PixelBuffer(width: 3, height: 2, format: .gray8)
     var destination = try PixelBuffer(width: 4, height: 4, format: .rgba8Premultiplied)
     let source = try PixelBuffer(width: 2, height: 2, format: .rgba8Premultiplied)
     destination.withMutableView { d in
-      bgra.withView { s in
-        _ = #expect(throws: PixelError.unsupportedFormat(.bgra8Premultiplied, operation: "draw source")) {
+      straight.withView { s in
+        _ = #expect(throws: PixelError.refusedDrawingFormat(.rgba8Straight, operation: "draw source")) {
           try Compositor.draw(s, onto: d)
         }
       }
@@ -269,7 +269,7 @@ struct CompositorTests {
     #expect(opaque.coverage.packedBytes() == [UInt8](repeating: 255, count: 10))
     let deep = try PixelBuffer(width: 2, height: 2, format: .rgba16Premultiplied)
     _ = deep.withView { view in
-      #expect(throws: PixelError.unsupportedFormat(.rgba16Premultiplied, operation: "template image (8-bit formats)")) {
+      #expect(throws: PixelError.unsupportedFormat(.rgba16Premultiplied, operation: "template image (8-bit formats only: convert with PixelConverter.convert(_:into:parallelism:) to .rgba8Premultiplied first)")) {
         try TemplateImage(view)
       }
     }

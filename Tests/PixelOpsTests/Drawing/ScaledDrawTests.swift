@@ -115,7 +115,7 @@ struct ScaledDrawTests {
           #expect(throws: PixelError.sizeMismatch(PixelSize(width: 2, height: 2), PixelSize(width: 4, height: 4))) {
             try Compositor.draw(s, in: rect, onto: d, filter: .bilinear, options: CompositeOptions(mask: m))
           }
-          #expect(throws: PixelError.unsupportedFormat(.gray8, operation: "draw source")) {
+          #expect(throws: PixelError.refusedDrawingFormat(.gray8, operation: "draw source")) {
             try Compositor.draw(m, in: rect, onto: d, filter: .bilinear)
           }
         }

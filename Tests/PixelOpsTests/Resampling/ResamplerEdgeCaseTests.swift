@@ -118,7 +118,7 @@ struct ResamplerEdgeCaseTests {
       }
     }
     let r = FractionalPixelRect.self
-    #expect(attempt(straight) == .unsupportedFormat(.rgba8Straight, operation: "resampling"))
+    #expect(attempt(straight) == .refusedDrawingFormat(.rgba8Straight, operation: "resampling"))
     #expect(attempt(source, from: r.init(x: .nan, y: 0, width: 4, height: 4)) != nil)
     #expect(attempt(source, from: r.init(x: 0, y: 0, width: .infinity, height: 4)) != nil)
     #expect(attempt(source, in: r.init(x: 0, y: -.infinity, width: 4, height: 4)) != nil)

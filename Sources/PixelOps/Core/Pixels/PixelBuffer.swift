@@ -13,7 +13,9 @@ public struct PixelBuffer: Sendable {
   public private(set) var scale: Double
   /// Whether every pixel is known to have full alpha. True for formats without alpha; set by
   /// decoders that saw no alpha, by ``markOpaque()`` and by ``updateOpacity()``; cleared by
-  /// any write through ``withMutableView(_:)``. Kernels use it for opaque fast paths.
+  /// any write through ``withMutableView(_:)``, unless made through ``draw(_:)`` by draws that
+  /// keep opaque pixels opaque. Kernels use it for opaque fast paths; PNG's automatic format
+  /// writes RGB without alpha when it is set (and measures it when it is not).
   public private(set) var isKnownOpaque: Bool
   private var storage: PixelStorage
 
@@ -53,7 +55,9 @@ public struct PixelBuffer: Sendable {
     scale = newScale
   }
 
-  /// Calls `body` with a read-only view of the whole buffer. The view must not escape.
+  /// Calls `body` with a read-only view of the whole buffer. The view must not escape. The
+  /// result is discardable, as ``withMutableView(_:)``'s.
+  @discardableResult
   public func withView<Result, Failure: Error>(
     _ body: (PixelView) throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -67,7 +71,11 @@ public struct PixelBuffer: Sendable {
 
   /// Calls `body` with a writable view of the whole buffer, copying the storage first if
   /// another value shares it. Afterwards the pixels are no longer known to be opaque (unless
-  /// the format has no alpha); call ``markOpaque()`` or ``updateOpacity()`` to say otherwise.
+  /// the format has no alpha); call ``markOpaque()`` or ``updateOpacity()`` to say otherwise,
+  /// or write through ``draw(_:)``, which keeps the flag as far as its draws keep it.
+  /// Discardable, so a closure whose one line is a draw (which returns an ``OpacityOutcome``)
+  /// needs no `_ =`.
+  @discardableResult
   public mutating func withMutableView<Result, Failure: Error>(
     _ body: (MutablePixelView) throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -83,6 +91,35 @@ public struct PixelBuffer: Sendable {
         MutablePixelView(
           unchecked: storage.pointer, width: width, height: height, rowBytes: rowBytes, format: format))
     }
+  }
+
+  /// Calls `body` with a writable view of the whole buffer, as ``withMutableView(_:)`` does, and
+  /// keeps ``isKnownOpaque`` as far as the draws made in `body` provably keep it.
+  ///
+  /// `body` returns the ``OpacityOutcome`` of what it wrote: the value a PixelOps draw returns
+  /// (``Compositor``, ``Resampler``, the layer renderers), or several combined with
+  /// ``OpacityOutcome/then(_:)`` in the order they ran. An opaque buffer stays opaque when the
+  /// outcome keeps opaque pixels opaque; any buffer becomes known opaque when a draw made its
+  /// whole view opaque (an opaque image resampled over all of it). Return
+  /// ``OpacityOutcome/unknown`` after writing pixels any other way. When `body` throws, the
+  /// flag is cleared as ``withMutableView(_:)`` clears it.
+  ///
+  /// ```swift
+  /// try photo.draw { canvas in
+  ///   try Compositor.draw(watermark, onto: canvas, at: corner, options: CompositeOptions(opacity: 0.6))
+  /// }
+  /// // photo.isKnownOpaque is still true when it was: source-over keeps opaque pixels opaque.
+  /// ```
+  public mutating func draw<Failure: Error>(
+    _ body: (MutablePixelView) throws(Failure) -> OpacityOutcome
+  ) throws(Failure) {
+    let wasOpaque = isKnownOpaque
+    var whole: MutablePixelView?
+    let outcome = try withMutableView { (view) throws(Failure) -> OpacityOutcome in
+      whole = view
+      return try body(view)
+    }
+    if let whole, outcome.leavesOpaque(whole, wasOpaque: wasOpaque) { isKnownOpaque = true }
   }
 
   /// Records the caller's promise that every pixel has full alpha, enabling opaque fast paths.

@@ -1,16 +1,18 @@
 /// The memory layout of one pixel.
 ///
-/// `rgba8Premultiplied` is the working format: every kernel reads and writes it, and every
-/// other format converts to and from it exactly (see ``PixelConverter``). Byte order is the
+/// `rgba8Premultiplied` and `bgra8Premultiplied` are the working formats: every draw reads and
+/// writes both natively, in any mix, and every other format converts to and from them exactly
+/// (see ``PixelConverter``). Byte order is the
 /// order in memory, independent of the machine's endianness; 16-bit channels are stored in
 /// native byte order as `UInt16`.
 public enum PixelFormat: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-  /// Bytes R, G, B, A; colour channels premultiplied by alpha (`c <= a`). The working format.
+  /// Bytes R, G, B, A; colour channels premultiplied by alpha (`c <= a`). A working format.
   case rgba8Premultiplied
   /// Bytes R, G, B, A; colour channels not multiplied by alpha (as PNG stores them).
   case rgba8Straight
   /// Bytes B, G, R, A, premultiplied (Core Graphics' `premultipliedFirst | byteOrder32Little`,
-  /// Cairo's and Skia's native order on little-endian machines).
+  /// Cairo's and Skia's native order on little-endian machines). A working format: every draw
+  /// takes it natively, as source or destination.
   case bgra8Premultiplied
   /// One byte of luminance per pixel, no alpha: always opaque.
   case gray8

@@ -79,6 +79,12 @@ public struct PixelView {
       isKnownOpaque: true)
   }
 
+  /// Whether every pixel has full alpha: ``isKnownOpaque`` when set, else measured in one
+  /// vector pass over the alpha bytes (which stops at the first row with a translucent pixel).
+  public func measureOpacity() -> Bool {
+    isKnownOpaque || OpacityScan.isOpaque(self)
+  }
+
   /// Address of the first pixel of row `y`. `y` must be in `0 ..< height` (not checked).
   @inlinable
   public func rowAddress(_ y: Int) -> UnsafeRawPointer {

@@ -9,10 +9,20 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
   let destination: MutablePixelView
   /// The destination pixels drawn (inside the view); band rows count from its top.
   let area: PixelRect
+  /// Whether each destination row is swapped between BGRA and RGBA around the kernel (a
+  /// non-separable mode onto BGRA, see ``DrawChannels``).
+  let swapsDestination: Bool
 
   func run(rows: Range<Int>) throws(PixelError) {
     let sourceBytes = BandScratch.aligned(source.scratchByteCount)
     let total = sourceBytes &+ coverage.scratchByteCount
+    // Checked once per band: same-order draws run exactly the loop they always ran.
+    guard !swapsDestination else {
+      guard total > 0 else { return try runSwappingDestination(rows, scratch: nil, coverageOffset: 0) }
+      return try BandScratch.withBuffer(byteCount: total) { (scratch) throws(PixelError) in
+        try runSwappingDestination(rows, scratch: scratch, coverageOffset: sourceBytes)
+      }
+    }
     guard total > 0 else { return try run(rows, scratch: nil, coverageOffset: 0) }
     try BandScratch.withBuffer(byteCount: total) { (scratch) throws(PixelError) in
       try run(rows, scratch: scratch, coverageOffset: sourceBytes)
@@ -42,6 +52,35 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
           destination: destination.rowAddress(y) + firstByte, source: pixels, coverage: covered?.bytes,
           coverageStride: covered?.stride ?? 1, count: area.width),
         parameters)
+    }
+  }
+
+  /// The same rows with each destination row swapped between BGRA and RGBA around the kernel
+  /// (or after the source wrote it, for a copying entry): non-separable modes onto BGRA.
+  private func runSwappingDestination(
+    _ rows: Range<Int>, scratch: UnsafeMutableRawPointer?, coverageOffset: Int
+  ) throws(PixelError) {
+    var sourceRows = source.makeCursor(scratch: source.scratchByteCount == 0 ? nil : scratch)
+    var coverageRows = coverage.makeCursor(
+      scratch: coverage.scratchByteCount == 0 ? nil : scratch.map { $0 + coverageOffset })
+    let columns = area.x..<(area.x &+ area.width)
+    let firstByte = area.x &* 4
+    for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
+      let target = destination.rowAddress(y) + firstByte
+      if entry.copiesSource {
+        try sourceRows.write(y, columns: columns, into: target)
+        RedBlueSwap.swapInPlace(target, count: area.width)
+        continue
+      }
+      let pixels = try sourceRows.row(y, columns: columns)
+      let covered = try coverageRows.row(y, columns: columns)
+      RedBlueSwap.swapInPlace(target, count: area.width)
+      entry.kernel(
+        CompositeSpan(
+          destination: target, source: pixels, coverage: covered?.bytes, coverageStride: covered?.stride ?? 1,
+          count: area.width),
+        parameters)
+      RedBlueSwap.swapInPlace(target, count: area.width)
     }
   }
 }

@@ -8,16 +8,22 @@
 enum CompositeEngine {
   /// Composites `source` through `coverage` onto `area` of `destination`.
   ///
+  /// The source hands rows (and its solid colour) in the order ``DrawChannels`` gives for the
+  /// destination and `mode`; when that is not the destination's own order, each destination
+  /// row is swapped into it around the kernel.
+  ///
   /// - Parameters:
   ///   - area: Destination pixels to draw, already inside the view (may be empty).
   ///   - opacity: The 8-bit opacity factor, `round(opacity * 255)`.
+  /// - Returns: What the draw does to opaque destination pixels (``OpacityRules``).
   /// - Throws: ``PixelError/cancelled``; what the source or coverage throws;
   ///   ``PixelError/allocationFailed(bytes:)`` when band scratch cannot be had.
+  @discardableResult
   static func composite<Source: RowSource, Coverage: CoverageSource>(
     _ source: Source, coverage: Coverage, area: PixelRect, onto destination: MutablePixelView, mode: BlendMode,
     opacity: UInt32, parallelism: Parallelism
-  ) throws(PixelError) {
-    guard !area.isEmpty else { return }
+  ) throws(PixelError) -> OpacityOutcome {
+    guard !area.isEmpty else { return .keepsOpaque }
     // Opacity folds into a solid colour once: round(c * o / 255) per channel.
     let solid = source.solidColor.map { opacity == 255 ? $0 : $0.scaled(by: opacity) }
     var flags: CompositeFlags = []
@@ -31,7 +37,9 @@ enum CompositeEngine {
       if opacity == 255 { flags.insert(.fullOpacity) }
     }
     flags.insert(coverage.isFull ? .fullCoverage : .partialCoverage)
-    guard let request = CompositeReductions.reduce(CompositeRequest(mode: mode, flags: flags)) else { return }
+    guard let request = CompositeReductions.reduce(CompositeRequest(mode: mode, flags: flags)) else { return .keepsOpaque }
+    let outcome = OpacityRules.outcome(of: request, area: area, destination: destination)
+    let swapsDestination = DrawChannels(destination: destination, mode: mode).swapsDestination
     let entry = CompositeKernelTable.entry(for: request)
     var parameters = CompositeParameters(
       mode: request.mode, solid: solid ?? .clear, opacity: solid == nil ? opacity : 255)
@@ -50,9 +58,12 @@ enum CompositeEngine {
         rowCount: area.height, bytesPerRow: traffic, parallelism: parallelism,
         work: CompositeBands(
           source: source, coverage: coverage, entry: entry, parameters: parameters, destination: destination,
-          area: area))
+          area: area, swapsDestination: swapsDestination))
     }
-    guard let solid, !coverage.isFull else { return try runBands(parameters) }
+    guard let solid, !coverage.isFull else {
+      try runBands(parameters)
+      return outcome
+    }
     // A colour through coverage: its 256 covered values, once per call (CoverageColorTable).
     try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: CoverageColorTable.count) {
       (table) throws(PixelError) in
@@ -60,5 +71,6 @@ enum CompositeEngine {
       parameters.coverageColors = UnsafePointer(table.baseAddress.unsafelyUnwrapped)
       try runBands(parameters)
     }
+    return outcome
   }
 }

@@ -1,7 +1,13 @@
 /// One colour as a row source. It never materialises rows: kernels take the colour (with the
 /// call's opacity applied) as a parameter, so a fill reads nothing but the destination.
+/// The colour is held in the draw's working channel order (swapped once for BGRA).
 struct SolidColorSource: RowSource {
   let color: PremultipliedColor
+
+  /// `color` (given as RGBA) for a draw working in `order`.
+  init(color: PremultipliedColor, order: ChannelOrder = .rgba) {
+    self.color = color.inOrder(order)
+  }
 
   var solidColor: PremultipliedColor? { color }
   var isOpaque: Bool { color.alpha == 255 }
