@@ -5,16 +5,17 @@
 /// - screen: `round((255 (s + d) - s d) / 255)`.
 /// Both equal ``BlendMath`` exactly for valid premultiplied pixels (every intermediate stays
 /// within 0...65025); colour above alpha gives bounded but unspecified results. Image source,
-/// full coverage; opacity scales the source first (`round(s o / 255)`).
+/// full coverage, opacity 1: at fractional opacity, rounding the scaled source to 8 bits first
+/// would be off by more than 1 from the W3C result, so those calls take the generic kernel.
 enum SeparableBlendKernels {
   static func multiplyImage(_ span: CompositeSpan, _ parameters: CompositeParameters) {
-    blendImage(span, opacity: parameters.opacity) { s, d, inverseSourceAlpha, inverseDestinationAlpha in
+    blendImage(span) { s, d, inverseSourceAlpha, inverseDestinationAlpha in
       s &* (d &+ inverseDestinationAlpha) &+ d &* inverseSourceAlpha
     }
   }
 
   static func screenImage(_ span: CompositeSpan, _ parameters: CompositeParameters) {
-    blendImage(span, opacity: parameters.opacity) { s, d, _, _ in
+    blendImage(span) { s, d, _, _ in
       (s &+ d) &* 255 &- s &* d
     }
   }
@@ -23,16 +24,13 @@ enum SeparableBlendKernels {
   /// and divides by 255 exactly; the tail goes through the same code in lane 0.
   @inline(__always)
   private static func blendImage(
-    _ span: CompositeSpan, opacity: UInt32,
+    _ span: CompositeSpan,
     _ numerator: (SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>) -> SIMD8<UInt16>
   ) {
     let source = span.source.unsafelyUnwrapped
     let destination = span.destination
-    let opacityFactor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: opacity))
-    let scalesSource = opacity != 255
     @inline(__always)
-    func blend4(_ sourcePixels: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
-      let s = scalesSource ? ByteLanes.scale(sourcePixels, by: opacityFactor) : sourcePixels
+    func blend4(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
       let inverseSourceAlpha = ByteLanes.spread(255 &- (littleEndianLanes(s) &>> 24))
       let inverseDestinationAlpha = ByteLanes.spread(255 &- (littleEndianLanes(d) &>> 24))
       let even = numerator(

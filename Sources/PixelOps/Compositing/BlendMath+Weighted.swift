@@ -1,0 +1,130 @@
+/// Every mode except `normal` at fractional opacity or coverage: the W3C *Compositing and
+/// Blending Level 1* model, with one rounding.
+///
+/// Opacity `o` scales the source's alpha (and so its premultiplied colour) without changing its
+/// straight colour, and coverage `m` interpolates between the destination and that result:
+/// `d' = d + m (F(o s, d) - d)` with `F` the mode's premultiplied formula. For the W3C modes
+/// `F(a s, d) = a s (1 - da) + d (1 - a sa) + a sa da B(Cb, Cs)`, where `B` sees the source's
+/// unscaled straight colour `Cs = s / sa`; equivalently `d' = d + a (F(s, d) - d)` with
+/// `a = o m`. The Porter-Duff operators, plus-lighter and plus-darker are linear in the source,
+/// so `F(o s, d)` is their formula on the scaled source.
+///
+/// Computed in IEEE `Double` (no fused multiply-add) on the source scaled without rounding,
+/// rounded to nearest once: within 1/2 of the exact result plus `Double`'s error, so within 1.
+/// `normal` never comes here (its 8-bit definition folds opacity and coverage into the source,
+/// see ``GenericCompositeKernel``).
+extension BlendMath {
+  /// `mode` of `source` at opacity `opacity` (0...255) through coverage `coverage` (0...255) over
+  /// `destination`. Inputs are clamped to valid premultiplied pixels first.
+  static func weighted(
+    _ mode: BlendMode, source: Pixel, destination: Pixel, opacity: Int32, coverage: Int32
+  ) -> Pixel {
+    let s = validPremultiplied(source)
+    let d = validPremultiplied(destination)
+    let unit = SIMD4<Double>(repeating: 1.0 / 255)
+    let opacityFactor = Double(min(max(opacity, 0), 255)) / 255
+    let scaled = SIMD4<Double>(s) * unit * opacityFactor
+    let backdrop = SIMD4<Double>(d) * unit
+    let blended = weightedFormula(mode, scaled, backdrop, unscaledSource: s)
+    let m = Double(min(max(coverage, 0), 255)) / 255
+    let result = (backdrop + m * (blended - backdrop)) * 255
+    let alpha = roundedChannel(result[3])
+    return Pixel(
+      min(roundedChannel(result[0]), alpha), min(roundedChannel(result[1]), alpha),
+      min(roundedChannel(result[2]), alpha), alpha)
+  }
+
+  /// `F(s, d)` of `mode` on premultiplied values in 0...1 (`s` already scaled by opacity); the
+  /// W3C modes take their straight source colour from `unscaledSource`.
+  private static func weightedFormula(
+    _ mode: BlendMode, _ s: SIMD4<Double>, _ d: SIMD4<Double>, unscaledSource: Pixel
+  ) -> SIMD4<Double> {
+    let sa = s[3]
+    let da = d[3]
+    let one = SIMD4<Double>(repeating: 1)
+    switch mode {
+    case .normal: return s + d * (1 - sa)
+    case .clear: return SIMD4()
+    case .copy: return s
+    case .sourceIn: return s * da
+    case .sourceOut: return s * (1 - da)
+    case .sourceAtop: return withAlpha(s * da + d * (1 - sa), da)
+    case .destinationOver: return s * (1 - da) + d
+    case .destinationIn: return d * sa
+    case .destinationOut: return d * (1 - sa)
+    case .destinationAtop: return withAlpha(s * (1 - da) + d * sa, sa)
+    case .xor: return s * (1 - da) + d * (1 - sa)
+    case .plusLighter: return pointwiseMin(s + d, one)
+    case .plusDarker:
+      let ra = min(1, sa + da)
+      let color = pointwiseMax(SIMD4(repeating: ra) - ((SIMD4(repeating: sa) - s) + (SIMD4(repeating: da) - d)), SIMD4())
+      return withAlpha(color, ra)
+    case .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn, .softLight, .hardLight,
+      .difference, .exclusion, .hue, .saturation, .color, .luminosity:
+      let uncovered = s * (1 - da) + d * (1 - sa)
+      var color = uncovered
+      if sa > 0 && da > 0 {
+        let backdrop = UnitColor(red: d[0] / da, green: d[1] / da, blue: d[2] / da)
+        let b = w3cBlend(mode, source: UnitColor(unpremultiplying: unscaledSource), backdrop: backdrop)
+        color += sa * da * SIMD4(b.red, b.green, b.blue, 0)
+      }
+      return withAlpha(color, sa + da - sa * da)
+    }
+  }
+
+  /// `B(Cb, Cs)` of a W3C mode on straight colours in 0...1.
+  private static func w3cBlend(_ mode: BlendMode, source cs: UnitColor, backdrop cb: UnitColor) -> UnitColor {
+    let nonSeparable: NonSeparableBlend? =
+      switch mode {
+      case .hue: .hue
+      case .saturation: .saturation
+      case .color: .color
+      case .luminosity: .luminosity
+      default: nil
+      }
+    if let nonSeparable { return nonSeparableBlend(nonSeparable, source: cs, backdrop: cb) }
+    return UnitColor(
+      red: separableBlend(mode, cb.red, cs.red), green: separableBlend(mode, cb.green, cs.green),
+      blue: separableBlend(mode, cb.blue, cs.blue))
+  }
+
+  /// `B(Cb, Cs)` of a separable W3C mode for one channel. Inputs come from 8-bit integers, so the
+  /// conditions (`Cs <= 0.5`, `Cb == 0`, `Cs == 1`, ...) are decided exactly.
+  private static func separableBlend(_ mode: BlendMode, _ cb: Double, _ cs: Double) -> Double {
+    switch mode {
+    case .multiply: return cb * cs
+    case .screen: return cb + cs - cb * cs
+    case .overlay: return hardLight(backdrop: cs, source: cb)
+    case .darken: return min(cb, cs)
+    case .lighten: return max(cb, cs)
+    case .colorDodge:
+      if cb == 0 { return 0 }
+      if cs >= 1 { return 1 }
+      return min(1, cb / (1 - cs))
+    case .colorBurn:
+      if cb >= 1 { return 1 }
+      if cs == 0 { return 0 }
+      return 1 - min(1, (1 - cb) / cs)
+    case .hardLight: return hardLight(backdrop: cb, source: cs)
+    case .softLight:
+      if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
+      let dCb = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
+      return cb + (2 * cs - 1) * (dCb - cb)
+    case .difference: return abs(cb - cs)
+    case .exclusion: return cb + cs - 2 * cb * cs
+    default: return cs  // not reached: only the separable modes come here
+    }
+  }
+
+  @inline(__always)
+  private static func hardLight(backdrop cb: Double, source cs: Double) -> Double {
+    cs <= 0.5 ? cb * (2 * cs) : cb + (2 * cs - 1) - cb * (2 * cs - 1)
+  }
+
+  @inline(__always)
+  private static func withAlpha(_ color: SIMD4<Double>, _ alpha: Double) -> SIMD4<Double> {
+    var result = color
+    result[3] = alpha
+    return result
+  }
+}
