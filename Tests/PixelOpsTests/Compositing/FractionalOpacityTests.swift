@@ -115,4 +115,27 @@ struct FractionalOpacityTests {
     }
     #expect(failures.count == 0)
   }
+
+  /// ``BlendMath/weighted(_:source:destination:opacity:coverage:)`` itself, over the edge grid
+  /// (alpha 0, 1, 255, colour 0 and colour == alpha) and random pairs, at edge and random
+  /// opacities and coverages: within 1/2 of the exact W3C result.
+  @Test("the weighted blend of every mode but normal is the exact result rounded", arguments: BlendMode.allCases.filter { $0 != .normal })
+  func weightedMatchesReference(_ mode: BlendMode) {
+    var rng = SeededGenerator(seed: 0x3E16_47ED ^ UInt64(BlendMode.allCases.firstIndex(of: mode)!))
+    var failures = BlendMathTests.FailureLog()
+    let pairs = BlendMathTests.Samples.grid(alphas: [0, 1, 2, 127, 128, 254, 255]) + BlendMathTests.Samples.random(count: 1_500, &rng)
+    for (index, (s, d)) in pairs.enumerated() {
+      let opacity = [0, 1, 64, 128, 191, 230, 254, 255, Int32.random(in: 0...255, using: &rng)][index % 9]
+      let coverage = [255, 1, 128, 254, Int32.random(in: 0...255, using: &rng)][index % 5]
+      let actual = BlendMath.weighted(mode, source: s, destination: d, opacity: opacity, coverage: coverage)
+      let source = (0..<4).map { Int(s[$0]) }
+      let destination = (0..<4).map { Int(d[$0]) }
+      let exact = CompositeReference.exact(
+        mode: mode, source: source, destination: destination, opacity: Int(opacity), coverage: Int(coverage))
+      if !(0..<4).allSatisfy({ abs(Double(actual[$0]) - exact[$0]) <= CompositeReference.tolerance }) {
+        failures.record("\(mode) \(s) over \(d) opacity \(opacity) coverage \(coverage): got \(actual), exact \(exact)")
+      }
+    }
+    #expect(failures.count == 0)
+  }
 }
