@@ -21,6 +21,9 @@ extension BlendMath {
   ) -> Pixel {
     let s = validPremultiplied(source)
     let d = validPremultiplied(destination)
+    if coverage >= 255, let term = linearTerm(mode, s, d) {
+      return roundedOver65025(d &* 65025 &+ min(max(opacity, 0), 255) &* term)
+    }
     let unit = SIMD4<Double>(repeating: 1.0 / 255)
     let opacityFactor = Double(min(max(opacity, 0), 255)) / 255
     let scaled = SIMD4<Double>(s) * unit * opacityFactor
@@ -32,6 +35,39 @@ extension BlendMath {
     return Pixel(
       min(roundedChannel(result[0]), alpha), min(roundedChannel(result[1]), alpha),
       min(roundedChannel(result[2]), alpha), alpha)
+  }
+
+  /// For multiply and screen, whose result is linear in the source: `255² (F(s, d) - d) / 255` in
+  /// 8-bit integers, so that at opacity `o` and full coverage the exact result is
+  /// `(255² d + o term) / 255²` (every channel, alpha included); `nil` for other modes.
+  /// Multiply: `s (d + 255 - da) - d sa`; screen: `s (255 - d)`. The vector kernels
+  /// (``SeparableBlendKernels``) use the same terms.
+  @inline(__always)
+  static func linearTerm(_ mode: BlendMode, _ s: Pixel, _ d: Pixel) -> Pixel? {
+    switch mode {
+    case .multiply: multiplyTerm(s, d)
+    case .screen: screenTerm(s, d)
+    default: nil
+    }
+  }
+
+  @inline(__always)
+  static func multiplyTerm(_ s: Pixel, _ d: Pixel) -> Pixel {
+    s &* (d &+ 255 &- Pixel(repeating: d[3])) &- d &* Pixel(repeating: s[3])
+  }
+
+  @inline(__always)
+  static func screenTerm(_ s: Pixel, _ d: Pixel) -> Pixel {
+    s &* (255 &- d)
+  }
+
+  /// `round(n / 255²)` per lane, halves cannot occur, for `n` clamped to `0...255 · 255²`: exact
+  /// in `Double` (`n + 32512 < 2²⁴`, the quotient's distance from an integer is at least 1/65025).
+  @inline(__always)
+  static func roundedOver65025(_ n: Pixel) -> Pixel {
+    let clamped = pointwiseMin(pointwiseMax(n, Pixel()), Pixel(repeating: 255 &* 65025))
+    let quotient = (SIMD4<Double>(clamped) + 32512) / 65025
+    return Pixel(quotient, rounding: .down)
   }
 
   /// `F(s, d)` of `mode` on premultiplied values in 0...1 (`s` already scaled by opacity); the

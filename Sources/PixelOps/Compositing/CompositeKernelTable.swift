@@ -83,6 +83,12 @@ enum CompositeKernelTable {
     CompositeKernelEntry(
       name: "screen_8888_8888", mode: .screen, required: [.imageSource, .fullOpacity, .fullCoverage],
       kernel: SeparableBlendKernels.screenImage),
+    CompositeKernelEntry(
+      name: "multiply_8888_n_8888", mode: .multiply, required: [.imageSource, .fullCoverage],
+      kernel: SeparableBlendKernels.multiplyImageWithOpacity),
+    CompositeKernelEntry(
+      name: "screen_8888_n_8888", mode: .screen, required: [.imageSource, .fullCoverage],
+      kernel: SeparableBlendKernels.screenImageWithOpacity),
     generic,
   ]
 
