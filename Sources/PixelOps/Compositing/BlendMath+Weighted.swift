@@ -61,13 +61,14 @@ extension BlendMath {
     s &* (255 &- d)
   }
 
-  /// `round(n / 255²)` per lane, halves cannot occur, for `n` clamped to `0...255 · 255²`: exact
-  /// in `Double` (`n + 32512 < 2²⁴`, the quotient's distance from an integer is at least 1/65025).
+  /// `round(n / 255²)` per lane (halves cannot occur: 255² is odd), for `n` clamped to
+  /// `0...255 · 255²`: an integer division by a constant, which compiles to a multiply and shift.
   @inline(__always)
   static func roundedOver65025(_ n: Pixel) -> Pixel {
     let clamped = pointwiseMin(pointwiseMax(n, Pixel()), Pixel(repeating: 255 &* 65025))
-    let quotient = (SIMD4<Double>(clamped) + 32512) / 65025
-    return Pixel(quotient, rounding: .down)
+    return Pixel(
+      (clamped[0] &+ 32512) / 65025, (clamped[1] &+ 32512) / 65025, (clamped[2] &+ 32512) / 65025,
+      (clamped[3] &+ 32512) / 65025)
   }
 
   /// `F(s, d)` of `mode` on premultiplied values in 0...1 (`s` already scaled by opacity); the
