@@ -21,8 +21,12 @@ extension BlendMath {
   ) -> Pixel {
     let s = validPremultiplied(source)
     let d = validPremultiplied(destination)
-    if coverage >= 255, let term = linearTerm(mode, s, d) {
-      return roundedOver65025(d &* 65025 &+ min(max(opacity, 0), 255) &* term)
+    if coverage >= 255 {
+      let o = min(max(opacity, 0), 255)
+      if let term = linearTerm(mode, s, d) { return roundedOver65025(d &* 65025 &+ o &* term) }
+      if let weights = porterDuffWeights(mode, sourceAlpha: o &* s[3], destinationAlpha: d[3]) {
+        return roundedOver65025(o &* s &* weights.source &+ d &* weights.destination)
+      }
     }
     let unit = SIMD4<Double>(repeating: 1.0 / 255)
     let opacityFactor = Double(min(max(opacity, 0), 255)) / 255
@@ -59,6 +63,31 @@ extension BlendMath {
   @inline(__always)
   static func screenTerm(_ s: Pixel, _ d: Pixel) -> Pixel {
     s &* (255 &- d)
+  }
+
+  /// The Porter-Duff operators at opacity `o`, full coverage, in integers: the result is
+  /// `(o s X + d Y) / 255²` on every lane (alpha included), with `X` the source's factor times 255
+  /// (0, `da`, `255 - da` or 255) and `Y` the destination's times 255² (0, `o sa`, `255² - o sa`
+  /// or 255²); `sourceAlpha` is `o sa`. `nil` for the other modes.
+  @inline(__always)
+  static func porterDuffWeights(_ mode: BlendMode, sourceAlpha osa: Int32, destinationAlpha da: Int32)
+    -> (source: Pixel, destination: Pixel)?
+  {
+    let (x, y): (Int32, Int32)
+    switch mode {
+    case .clear: (x, y) = (0, 0)
+    case .copy: (x, y) = (255, 0)
+    case .sourceIn: (x, y) = (da, 0)
+    case .sourceOut: (x, y) = (255 &- da, 0)
+    case .sourceAtop: (x, y) = (da, 65025 &- osa)
+    case .destinationOver: (x, y) = (255 &- da, 65025)
+    case .destinationIn: (x, y) = (0, osa)
+    case .destinationOut: (x, y) = (0, 65025 &- osa)
+    case .destinationAtop: (x, y) = (255 &- da, osa)
+    case .xor: (x, y) = (255 &- da, 65025 &- osa)
+    default: return nil
+    }
+    return (Pixel(repeating: x), Pixel(repeating: y))
   }
 
   /// `round(n / 255²)` per lane (halves cannot occur: 255² is odd), for `n` clamped to
