@@ -40,7 +40,7 @@ extension BlendMath {
 
   /// `p` with alpha clamped to 0...255 and each colour channel to 0...alpha.
   @inline(__always)
-  private static func validPremultiplied(_ p: Pixel) -> Pixel {
+  static func validPremultiplied(_ p: Pixel) -> Pixel {
     let alpha = min(max(p[3], 0), 255)
     return withAlpha(pointwiseMin(pointwiseMax(p, Pixel()), Pixel(repeating: alpha)), alpha)
   }

@@ -61,7 +61,7 @@ enum CompositeKernelTable {
       name: "src_8888_8888", mode: .copy, required: [.imageSource, .fullOpacity, .fullCoverage],
       kernel: SourceOverKernels.copyImage, copiesSource: true, storesOnly: true),
     CompositeKernelEntry(
-      name: "src_n_8888", mode: .copy, required: [.solidSource, .fullCoverage], kernel: SourceOverKernels.fillSolid,
+      name: "src_n_8888", mode: .copy, required: [.solidSource, .fullOpacity, .fullCoverage], kernel: SourceOverKernels.fillSolid,
       storesOnly: true),
     CompositeKernelEntry(
       name: "clear_8888", mode: .clear, required: [.fullCoverage], kernel: SourceOverKernels.clear, storesOnly: true),
@@ -74,15 +74,21 @@ enum CompositeKernelTable {
     CompositeKernelEntry(
       name: "over_8888_8_8888", mode: .normal, required: [.imageSource, .partialCoverage], kernel: SourceOverKernels.overImageMasked),
     CompositeKernelEntry(
-      name: "over_n_8888", mode: .normal, required: [.solidSource, .fullCoverage], kernel: SourceOverKernels.overSolid),
+      name: "over_n_8888", mode: .normal, required: [.solidSource, .fullOpacity, .fullCoverage], kernel: SourceOverKernels.overSolid),
     CompositeKernelEntry(
-      name: "over_n_8_8888", mode: .normal, required: [.solidSource, .partialCoverage], kernel: SourceOverKernels.overSolidMasked),
+      name: "over_n_8_8888", mode: .normal, required: [.solidSource, .fullOpacity, .partialCoverage], kernel: SourceOverKernels.overSolidMasked),
     CompositeKernelEntry(
-      name: "multiply_8888_8888", mode: .multiply, required: [.imageSource, .fullCoverage],
+      name: "multiply_8888_8888", mode: .multiply, required: [.imageSource, .fullOpacity, .fullCoverage],
       kernel: SeparableBlendKernels.multiplyImage),
     CompositeKernelEntry(
-      name: "screen_8888_8888", mode: .screen, required: [.imageSource, .fullCoverage],
+      name: "screen_8888_8888", mode: .screen, required: [.imageSource, .fullOpacity, .fullCoverage],
       kernel: SeparableBlendKernels.screenImage),
+    CompositeKernelEntry(
+      name: "multiply_8888_n_8888", mode: .multiply, required: [.imageSource, .fullCoverage],
+      kernel: SeparableBlendKernels.multiplyImageWithOpacity),
+    CompositeKernelEntry(
+      name: "screen_8888_n_8888", mode: .screen, required: [.imageSource, .fullCoverage],
+      kernel: SeparableBlendKernels.screenImageWithOpacity),
     generic,
   ]
 

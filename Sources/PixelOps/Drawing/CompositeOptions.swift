@@ -2,9 +2,11 @@
 public struct CompositeOptions {
   /// The blend mode (`CGBlendMode`). Default: ``BlendMode/normal`` (source over).
   public var blendMode: BlendMode
-  /// Layer or view opacity in 0...1 (values outside are clamped, NaN is 0): the source is
-  /// multiplied by `round(opacity * 255) / 255` before blending, as `CALayer.opacity` and
-  /// `UIView.alpha` scale what they draw.
+  /// Layer or view opacity in 0...1 (values outside are clamped, NaN is 0), as `CALayer.opacity`
+  /// and `UIView.alpha` scale what they draw: the factor `o = round(opacity * 255) / 255` scales
+  /// the source's alpha, and with it its premultiplied colour, but not its straight colour, which
+  /// is what the blend modes see (the W3C model: `d + o (blend(s, d) - d)` for the separable and
+  /// non-separable modes; the Porter-Duff modes take the scaled source).
   public var opacity: Double
   /// Optional coverage mask (``PixelFormat/gray8``, the size of the drawn area): the result is
   /// `d + m (blend(s, d) - d)`, so 0 leaves the destination untouched and 255 draws fully

@@ -8,8 +8,12 @@
 enum BlendReference {
   /// `mode` applied to premultiplied 8-bit `source` and `destination` (R, G, B, A).
   static func blend(_ mode: BlendMode, source: SIMD4<Int32>, destination: SIMD4<Int32>) -> [Double] {
-    let s = (0..<4).map { Double(source[$0]) / 255 }
-    let d = (0..<4).map { Double(destination[$0]) / 255 }
+    blend(mode, source: (0..<4).map { Double(source[$0]) / 255 }, destination: (0..<4).map { Double(destination[$0]) / 255 })
+  }
+
+  /// `mode` applied to premultiplied `source` and `destination` with channels in 0...1 (the source
+  /// may be scaled by an opacity, unrounded), in 8-bit units, unrounded.
+  static func blend(_ mode: BlendMode, source s: [Double], destination d: [Double]) -> [Double] {
     let sa = s[3]
     let da = d[3]
     let result: [Double]

@@ -9,12 +9,12 @@ import Testing
 @Suite("Kernel table and reductions")
 struct KernelTableTests {
   /// Every flag combination a call can produce: one source kind and one kind of coverage; a
-  /// solid source has its opacity folded in; a transparent source is a colour of alpha 0 (never
-  /// also opaque).
+  /// solid source has its opacity folded in for `normal`, but not for other modes (their blend
+  /// sees the unscaled colour), so a solid source may lack `fullOpacity`; a transparent source
+  /// is a colour of alpha 0 (never also opaque).
   static let possibleFlags: [CompositeFlags] = (0..<128).map { CompositeFlags(rawValue: UInt8($0)) }.filter { f in
     f.contains(.imageSource) != f.contains(.solidSource)
       && f.contains(.fullCoverage) != f.contains(.partialCoverage)
-      && (!f.contains(.solidSource) || f.contains(.fullOpacity))
       && !(f.contains(.opaqueSource) && f.contains(.transparentSource))
       && (!f.contains(.transparentSource) || f.contains(.solidSource))
   }

@@ -15,7 +15,8 @@ struct CompositeSpan {
 /// What stays the same for every row of one call.
 struct CompositeParameters {
   let mode: BlendMode
-  /// The solid colour (premultiplied, opacity already applied) when the source is solid.
+  /// The solid colour (premultiplied) when the source is solid: opacity already applied for
+  /// `normal` (``opacity`` is then 255), unscaled for every other mode.
   let solid: PremultipliedColor
   /// Opacity as an 8-bit factor, `round(opacity * 255)`.
   let opacity: UInt32

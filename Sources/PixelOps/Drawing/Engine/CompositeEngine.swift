@@ -24,11 +24,15 @@ enum CompositeEngine {
     opacity: UInt32, parallelism: Parallelism
   ) throws(PixelError) -> OpacityOutcome {
     guard !area.isEmpty else { return .keepsOpaque }
-    // Opacity folds into a solid colour once: round(c * o / 255) per channel.
-    let solid = source.solidColor.map { opacity == 255 ? $0 : $0.scaled(by: opacity) }
+    // For source-over, opacity folds into a solid colour once: round(c * o / 255) per channel.
+    // Other modes keep the colour unscaled (their blend must see its straight colour) and get
+    // the opacity as a parameter (BlendMath.weighted).
+    let foldsOpacity = mode == .normal || opacity == 255
+    let solid = source.solidColor.map { foldsOpacity && opacity != 255 ? $0.scaled(by: opacity) : $0 }
     var flags: CompositeFlags = []
     if let solid {
-      flags.formUnion([.solidSource, .fullOpacity])
+      flags.insert(.solidSource)
+      if foldsOpacity { flags.insert(.fullOpacity) }
       if solid.alpha == 255 { flags.insert(.opaqueSource) }
       if solid.alpha == 0 { flags.insert(.transparentSource) }
     } else {
@@ -42,7 +46,7 @@ enum CompositeEngine {
     let swapsDestination = DrawChannels(destination: destination, mode: mode).swapsDestination
     let entry = CompositeKernelTable.entry(for: request)
     var parameters = CompositeParameters(
-      mode: request.mode, solid: solid ?? .clear, opacity: solid == nil ? opacity : 255)
+      mode: request.mode, solid: solid ?? .clear, opacity: solid == nil || !foldsOpacity ? opacity : 255)
 
     let width = area.width
     // The destination row is read and written by the kernel, unless a producing source writes it
