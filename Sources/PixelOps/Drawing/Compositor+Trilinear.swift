@@ -10,11 +10,14 @@ extension Compositor {
   /// reads one level only. Geometry and masks are those of the plain scaled draw, in level-0
   /// pixels.
   ///
+  /// A mask must not overlap the destination (the chain owns its levels, so they cannot).
+  ///
   /// - Throws: as ``draw(_:from:in:onto:filter:extend:options:)``.
   public static func draw(
     _ chain: MipmapChain, from sourceRect: FractionalPixelRect? = nil, in destinationRect: FractionalPixelRect,
     onto destination: MutablePixelView, options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) {
+    try ViewOverlap.requireDisjoint("Compositor.draw (mipmaps)", source: nil, mask: options.mask, onto: destination)
     let rect = sourceRect ?? FractionalPixelRect(size: chain.levels[0].size)
     let reduction = max(rect.width / destinationRect.width, rect.height / destinationRect.height)
     let (level, nextWeight) = chain.levels(forReduction: reduction)

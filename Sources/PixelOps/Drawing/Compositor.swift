@@ -10,9 +10,15 @@ public enum Compositor {
   /// Draws `source` with its top-left pixel at `origin` of `destination` (clipped to it: any
   /// origin is allowed, including negative or far outside).
   ///
+  /// Source and destination must not overlap unless they are the same pixels: the source may
+  /// be drawn in place onto exactly the pixels it is read from (same first byte and row bytes;
+  /// any blend mode, opacity or mask), since each pixel is read before it is written. Only the
+  /// pixels the draw touches count. A mask must not overlap what is written.
+  ///
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` unless both views are
   ///   premultiplied RGBA8 and a mask is Gray8; ``PixelError/sizeMismatch(_:_:)`` when the
-  ///   mask is not the source's size; ``PixelError/cancelled``.
+  ///   mask is not the source's size; ``PixelError/overlappingViews(operation:)`` for other
+  ///   overlap; ``PixelError/cancelled``.
   public static func draw(
     _ source: PixelView, onto destination: MutablePixelView, at origin: PixelPosition = .zero,
     options: CompositeOptions = CompositeOptions()
@@ -20,6 +26,7 @@ public enum Compositor {
     try requireWorkingFormat(source.format, "draw source")
     try requireWorkingFormat(destination.format, "draw destination")
     let mask = try validatedMask(options.mask, size: source.size)
+    try ViewOverlap.requirePlacedReads("Compositor.draw", image: source, mask: mask, size: source.size, at: origin, onto: destination)
     let area = visibleArea(source.size, at: origin, in: destination)
     guard !area.isEmpty else { return }
     try composite(
@@ -28,6 +35,8 @@ public enum Compositor {
   }
 
   /// Fills `rect` of `destination` (clipped to it) with `color`.
+  ///
+  /// A mask must not overlap the pixels written (``PixelError/overlappingViews(operation:)``).
   ///
   /// - Throws: as ``draw(_:onto:at:options:)``; a mask must be `rect`'s size;
   ///   ``PixelError/invalidDimensions(width:height:)`` for a negative size.
@@ -38,6 +47,7 @@ public enum Compositor {
     try requireWorkingFormat(destination.format, "fill destination")
     guard rect.width >= 0, rect.height >= 0 else { throw .invalidDimensions(width: rect.width, height: rect.height) }
     let mask = try validatedMask(options.mask, size: rect.size)
+    try ViewOverlap.requirePlacedReads("Compositor.fill", image: nil, mask: mask, size: rect.size, at: rect.origin, onto: destination)
     let area = visibleArea(rect.size, at: rect.origin, in: destination)
     guard !area.isEmpty else { return }
     try composite(
@@ -49,8 +59,13 @@ public enum Compositor {
   /// `.alwaysTemplate` with a `tintColor`). The template's colour channels are ignored; a
   /// format without alpha tints every pixel.
   ///
+  /// The template and destination must not overlap unless they are the same pixels (a template
+  /// tinted in place, as ``draw(_:onto:at:options:)`` allows); a mask must not overlap what is
+  /// written.
+  ///
   /// - Throws: as ``fill(_:of:with:options:)``; `options.mask` further limits coverage (the
-  ///   two multiply, `round(a * m / 255)`) and must be the template's size.
+  ///   two multiply, `round(a * m / 255)`) and must be the template's size;
+  ///   ``PixelError/overlappingViews(operation:)``.
   public static func drawTemplate(
     _ template: PixelView, tint: PremultipliedColor, onto destination: MutablePixelView,
     at origin: PixelPosition = .zero, options: CompositeOptions = CompositeOptions()
@@ -59,6 +74,8 @@ public enum Compositor {
     guard template.format.bitsPerChannel == 8 else {
       throw .unsupportedFormat(template.format, operation: "template image (8-bit formats)")
     }
+    try ViewOverlap.requirePlacedReads(
+      "Compositor.drawTemplate", image: template, mask: options.mask, size: template.size, at: origin, onto: destination)
     try drawTinted(
       ViewCoverage(alphaOf: template, at: origin), size: template.size, tint: tint, origin: origin,
       onto: destination, options: options)
@@ -68,12 +85,16 @@ public enum Compositor {
   /// the image it was made from with ``drawTemplate(_:tint:onto:at:options:)-(PixelView,_,_,_,_)``,
   /// reading one byte per pixel instead of four.
   ///
+  /// A mask must not overlap the pixels written.
+  ///
   /// - Throws: as ``drawTemplate(_:tint:onto:at:options:)-(PixelView,_,_,_,_)``.
   public static func drawTemplate(
     _ template: TemplateImage, tint: PremultipliedColor, onto destination: MutablePixelView,
     at origin: PixelPosition = .zero, options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) {
     try requireWorkingFormat(destination.format, "template destination")
+    try ViewOverlap.requirePlacedReads(
+      "Compositor.drawTemplate", image: nil, mask: options.mask, size: template.size, at: origin, onto: destination)
     try template.coverage.withView { (coverage) throws(PixelError) in
       try drawTinted(
         ViewCoverage(mask: coverage, at: origin), size: coverage.size, tint: tint, origin: origin, onto: destination,

@@ -27,12 +27,17 @@ public enum ImageViewTransparency {
   /// Renders `image` (premultiplied RGBA8, the view's size: no scaling) into `destination` as
   /// the view would show it.
   ///
-  /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when the sizes differ; formats as ``Compositor``.
+  /// `image` must not overlap `destination`, not even as the same view: the background is
+  /// drawn first.
+  ///
+  /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when the sizes differ;
+  ///   ``PixelError/overlappingViews(operation:)``; formats as ``Compositor``.
   public static func render(
     _ image: PixelView, appearance: ImageViewAppearance, into destination: MutablePixelView,
     parallelism: Parallelism = .automatic
   ) throws(PixelError) {
     guard image.size == destination.size else { throw .sizeMismatch(image.size, destination.size) }
+    try ViewOverlap.requireDisjoint("ImageViewTransparency.render", source: image, mask: nil, onto: destination)
     try render(appearance: appearance, into: destination, parallelism: parallelism) { () throws(PixelError) in
       try Compositor.draw(image, onto: destination, options: CompositeOptions(parallelism: parallelism))
     }
@@ -51,8 +56,10 @@ public enum ImageViewTransparency {
   ///   - minificationFilter: How a reduced image is sampled (default linear).
   ///   - magnificationFilter: How an enlarged image is sampled (default linear).
   ///   - parallelism: Threads for the call.
+  /// `image` must not overlap `backingStore`, not even as the same view.
+  ///
   /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when `backingStore` is not the layer's
-  ///   backing-store size; the errors of ``LayerContentsRenderer/draw(_:as:onto:at:minificationFilter:magnificationFilter:mipmaps:options:)``.
+  ///   backing-store size; ``PixelError/overlappingViews(operation:)``; the errors of ``LayerContentsRenderer/draw(_:as:onto:at:minificationFilter:magnificationFilter:mipmaps:options:)``.
   public static func render(
     _ image: PixelView, as layer: ContentLayer, appearance: ImageViewAppearance, into backingStore: MutablePixelView,
     minificationFilter: ContentsFilter = .linear, magnificationFilter: ContentsFilter = .linear,
@@ -60,6 +67,7 @@ public enum ImageViewTransparency {
   ) throws(PixelError) {
     let expectedSize = try ContentDrawPlan(layer: layer).backingStoreSize
     guard backingStore.size == expectedSize else { throw .sizeMismatch(backingStore.size, expectedSize) }
+    try ViewOverlap.requireDisjoint("ImageViewTransparency.render", source: image, mask: nil, onto: backingStore)
     try render(appearance: appearance, into: backingStore, parallelism: parallelism) { () throws(PixelError) in
       try LayerContentsRenderer.draw(
         image, as: layer, onto: backingStore, minificationFilter: minificationFilter,

@@ -24,8 +24,10 @@ public enum LayerContentsRenderer {
   ///     allocates) every call.
   ///   - options: Blend mode (a layer composites with `normal`), opacity (`CALayer.opacity`)
   ///     and threads.
+  /// `image` and `options.mask` must not overlap `surface` (a scaled draw cannot run in place).
+  ///
   /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when `image` (or the chain's level 0) is not
-  ///   the layer's contents size; the errors of ``ContentDrawPlan/init(layer:)`` and of the
+  ///   the layer's contents size; ``PixelError/overlappingViews(operation:)``; the errors of ``ContentDrawPlan/init(layer:)`` and of the
   ///   scaled draw.
   public static func draw(
     _ image: PixelView, as layer: ContentLayer, onto surface: MutablePixelView, at layerOrigin: PixelPosition = .zero,
@@ -33,6 +35,7 @@ public enum LayerContentsRenderer {
     mipmaps: MipmapChain? = nil, options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) {
     guard image.size == layer.contentsPixelSize else { throw .sizeMismatch(image.size, layer.contentsPixelSize) }
+    try ViewOverlap.requireDisjoint("LayerContentsRenderer.draw", source: image, mask: options.mask, onto: surface)
     let plan = try ContentDrawPlan(layer: layer)
     if plan.isEmpty { return }
     let clip = plan.clipRect.offsetBy(dx: layerOrigin.x, dy: layerOrigin.y).intersection(surface.bounds)
