@@ -14,12 +14,19 @@
 public enum PixelConverter {
   /// Converts `source` into `destination`, which must have the same size.
   ///
+  /// Source and destination must not overlap unless they are the same pixels: a conversion
+  /// between formats of equal bytes per pixel (RGBA8 premultiplied/straight/BGRA8, or the two
+  /// RGBA16) runs in place on a view given as both (same first byte and row bytes), since each
+  /// pixel is read before it is written.
+  ///
   /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when the sizes differ,
+  ///   ``PixelError/overlappingViews(operation:)`` for other overlap,
   ///   ``PixelError/cancelled`` when cancelled through `parallelism`.
   public static func convert(
     _ source: PixelView, into destination: MutablePixelView, parallelism: Parallelism = .automatic
   ) throws(PixelError) {
     guard source.size == destination.size else { throw .sizeMismatch(source.size, destination.size) }
+    try ViewOverlap.requireDisjointOrSame("PixelConverter.convert", source, onto: destination)
     if source.isEmpty { return }
     if source.format == destination.format {
       try destination.copyPixels(from: source)

@@ -26,6 +26,16 @@ public enum PixelError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidCoordinate(Double)
   /// A thread count below 1.
   case invalidThreadCount(Int)
+  /// A view the call reads shares memory with the view it writes (`operation` names the entry
+  /// point and the view: "Compositor.draw source"). Views may share memory only as the very
+  /// same pixels of a per-pixel operation; otherwise draw from a copy. See each entry point.
+  case overlappingViews(operation: String)
+  /// A resampling reduction (source pixels per destination pixel, `factor`) beyond `maximum`,
+  /// the largest whose weight table stays within the library's bounds for that filter and
+  /// destination size (hostile input must not allocate without bound).
+  case reductionTooLarge(factor: Double, maximum: Double)
+  /// Integer geometry (`operation` says which) whose result does not fit in `Int`.
+  case geometryOverflow(operation: String)
   /// The call's ``CancellationToken`` was cancelled before the work finished; the destination
   /// holds a mix of old and new rows.
   case cancelled
@@ -43,6 +53,11 @@ public enum PixelError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidScale(let s): "scale \(s) is not a finite positive number"
     case .invalidCoordinate(let v): "coordinate \(v) is not finite or out of range"
     case .invalidThreadCount(let n): "thread count \(n) is below 1"
+    case .overlappingViews(let op):
+      "\(op) overlaps the destination's memory (allowed only as the very same pixels of a per-pixel operation); draw from a copy"
+    case .reductionTooLarge(let factor, let maximum):
+      "reduction by \(factor) exceeds the supported maximum of \(maximum) source pixels per destination pixel for this filter and destination size"
+    case .geometryOverflow(let op): "\(op) overflows Int"
     case .cancelled: "cancelled"
     }
   }

@@ -23,9 +23,14 @@ extension Compositor {
   ///   - options: Blend mode, opacity, mask and threads. A mask covers the destination pixels
   ///     `destinationRect` covers before clipping to the view (those whose centre lies inside
   ///     it), its pixel (0, 0) on the first of them.
+  /// Source and destination must not overlap at all, not even as the same view (a resampled
+  /// pixel reads several source pixels, some already written); nor may a mask overlap the
+  /// destination. Draw from a copy.
+  ///
   /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` for other formats;
-  ///   ``PixelError/sizeMismatch(_:_:)`` for a mask of another size; the errors of
+  ///   ``PixelError/sizeMismatch(_:_:)`` for a mask of another size;
+  ///   ``PixelError/overlappingViews(operation:)`` when views overlap; the errors of
   ///   ``Resampler/resample(_:from:onto:in:filter:extend:parallelism:)``.
   @discardableResult
   public static func draw(
@@ -39,6 +44,7 @@ extension Compositor {
       source: source, sourceRect: sourceRect ?? FractionalPixelRect(size: source.size),
       destinationSize: destination.size, destinationRect: destinationRect, filter: filter, extend: extend)
     let mask = try scaledDrawMask(options.mask, destinationRect: destinationRect)
+    try ViewOverlap.requireDisjoint("Compositor.draw (scaled)", source: source, mask: options.mask, onto: destination)
     let resampled = ResampledRowSource(producer: producer)
     guard !resampled.area.isEmpty else { return .keepsOpaque }
     return try composite(resampled, ordered: source.format, channels, mask, nil, area: resampled.area, onto: destination, options: options)

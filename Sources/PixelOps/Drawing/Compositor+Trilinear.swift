@@ -10,6 +10,8 @@ extension Compositor {
   /// reads one level only. Geometry and masks are those of the plain scaled draw, in level-0
   /// pixels.
   ///
+  /// A mask must not overlap the destination (the chain owns its levels, so they cannot).
+  ///
   /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: as ``draw(_:from:in:onto:filter:extend:options:)``.
   @discardableResult
@@ -17,6 +19,7 @@ extension Compositor {
     _ chain: MipmapChain, from sourceRect: FractionalPixelRect? = nil, in destinationRect: FractionalPixelRect,
     onto destination: MutablePixelView, options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) -> OpacityOutcome {
+    try ViewOverlap.requireDisjoint("Compositor.draw (mipmaps)", source: nil, mask: options.mask, onto: destination)
     let rect = sourceRect ?? FractionalPixelRect(size: chain.levels[0].size)
     let reduction = max(rect.width / destinationRect.width, rect.height / destinationRect.height)
     let (level, nextWeight) = chain.levels(forReduction: reduction)

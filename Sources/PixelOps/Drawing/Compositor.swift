@@ -16,10 +16,16 @@ public enum Compositor {
   /// Draws `source` with its top-left pixel at `origin` of `destination` (clipped to it: any
   /// origin is allowed, including negative or far outside).
   ///
+  /// Source and destination must not overlap unless they are the same pixels: the source may
+  /// be drawn in place onto exactly the pixels it is read from (same first byte and row bytes;
+  /// any blend mode, opacity or mask), since each pixel is read before it is written. Only the
+  /// pixels the draw touches count. A mask must not overlap what is written.
+  ///
   /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` unless both views are
   ///   premultiplied RGBA8 or BGRA8 and a mask is Gray8; ``PixelError/sizeMismatch(_:_:)`` when
-  ///   the mask is not the source's size; ``PixelError/cancelled``.
+  ///   the mask is not the source's size; ``PixelError/overlappingViews(operation:)`` for other
+  ///   overlap; ``PixelError/cancelled``.
   @discardableResult
   public static func draw(
     _ source: PixelView, onto destination: MutablePixelView, at origin: PixelPosition = .zero,
@@ -28,6 +34,7 @@ public enum Compositor {
     try requireWorkingFormat(source.format, "draw source")
     let channels = try drawChannels(destination, options.blendMode, "draw destination")
     let mask = try validatedMask(options.mask, size: source.size)
+    try ViewOverlap.requirePlacedReads("Compositor.draw", image: source, mask: mask, size: source.size, at: origin, onto: destination)
     let area = visibleArea(source.size, at: origin, in: destination)
     guard !area.isEmpty else { return .keepsOpaque }
     return try composite(
@@ -37,6 +44,8 @@ public enum Compositor {
 
   /// Fills `rect` of `destination` (clipped to it) with `color` (given as red, green, blue,
   /// alpha whatever the destination's byte order).
+  ///
+  /// A mask must not overlap the pixels written (``PixelError/overlappingViews(operation:)``).
   ///
   /// - Returns: What the fill did to opaque destination pixels.
   /// - Throws: as ``draw(_:onto:at:options:)``; a mask must be `rect`'s size;
@@ -49,6 +58,7 @@ public enum Compositor {
     let channels = try drawChannels(destination, options.blendMode, "fill destination")
     guard rect.width >= 0, rect.height >= 0 else { throw .invalidDimensions(width: rect.width, height: rect.height) }
     let mask = try validatedMask(options.mask, size: rect.size)
+    try ViewOverlap.requirePlacedReads("Compositor.fill", image: nil, mask: mask, size: rect.size, at: rect.origin, onto: destination)
     let area = visibleArea(rect.size, at: rect.origin, in: destination)
     guard !area.isEmpty else { return .keepsOpaque }
     return try composite(
@@ -60,9 +70,14 @@ public enum Compositor {
   /// `.alwaysTemplate` with a `tintColor`). The template's colour channels are ignored; a
   /// format without alpha tints every pixel.
   ///
+  /// The template and destination must not overlap unless they are the same pixels (a template
+  /// tinted in place, as ``draw(_:onto:at:options:)`` allows); a mask must not overlap what is
+  /// written.
+  ///
   /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: as ``fill(_:of:with:options:)``; `options.mask` further limits coverage (the
-  ///   two multiply, `round(a * m / 255)`) and must be the template's size.
+  ///   two multiply, `round(a * m / 255)`) and must be the template's size;
+  ///   ``PixelError/overlappingViews(operation:)``.
   @discardableResult
   public static func drawTemplate(
     _ template: PixelView, tint: PremultipliedColor, onto destination: MutablePixelView,
@@ -72,6 +87,8 @@ public enum Compositor {
     guard template.format.bitsPerChannel == 8 else {
       throw .unsupportedFormat(template.format, operation: TemplateImage.formatAdvice)
     }
+    try ViewOverlap.requirePlacedReads(
+      "Compositor.drawTemplate", image: template, mask: options.mask, size: template.size, at: origin, onto: destination)
     return try drawTinted(
       ViewCoverage(alphaOf: template, at: origin), size: template.size, tint: tint, origin: origin,
       onto: destination, channels: channels, options: options)
@@ -81,6 +98,8 @@ public enum Compositor {
   /// the image it was made from with ``drawTemplate(_:tint:onto:at:options:)-(PixelView,_,_,_,_)``,
   /// reading one byte per pixel instead of four.
   ///
+  /// A mask must not overlap the pixels written.
+  ///
   /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: as ``drawTemplate(_:tint:onto:at:options:)-(PixelView,_,_,_,_)``.
   @discardableResult
@@ -89,6 +108,8 @@ public enum Compositor {
     at origin: PixelPosition = .zero, options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) -> OpacityOutcome {
     let channels = try drawChannels(destination, options.blendMode, "template destination")
+    try ViewOverlap.requirePlacedReads(
+      "Compositor.drawTemplate", image: nil, mask: options.mask, size: template.size, at: origin, onto: destination)
     return try template.coverage.withView { (coverage) throws(PixelError) in
       try drawTinted(
         ViewCoverage(mask: coverage, at: origin), size: coverage.size, tint: tint, origin: origin, onto: destination,

@@ -26,6 +26,10 @@ public enum Resampler {
   /// pixels and may be fractional; `sourceRect` may reach outside the image, which shows there
   /// as `extend` says (edge pixels extend outward by default).
   ///
+  /// Source and destination must not overlap at all, not even as the same view: each output
+  /// pixel reads several source pixels, which other rows (and threads) may already have
+  /// written. Resample from a copy.
+  ///
   /// - Parameters:
   ///   - source: A `rgba8Premultiplied` or `bgra8Premultiplied` image.
   ///   - sourceRect: The part of `source` to draw, in source pixels; `nil` for the whole image.
@@ -43,8 +47,10 @@ public enum Resampler {
   ///   ``PixelError/invalidDimensions(width:height:)`` for an empty source;
   ///   ``PixelError/invalidCoordinate(_:)`` for a non-finite coordinate, one beyond ±2^52, a
   ///   source rect without positive size or a destination rect of negative size;
-  ///   ``PixelError/invalidScale(_:)`` for a reduction so extreme that its weight table would
-  ///   be unreasonably large (more than about a million source pixels per destination pixel);
+  ///   ``PixelError/reductionTooLarge(factor:maximum:)`` for a reduction so extreme that its
+  ///   weight table would be unreasonably large (more than about a million source pixels per
+  ///   destination pixel; the error gives the limit for the filter and destination size);
+  ///   ``PixelError/overlappingViews(operation:)`` when the views overlap;
   ///   ``PixelError/cancelled``. An empty destination (rect or view) is not an error: nothing
   ///   is drawn.
   @discardableResult
@@ -58,6 +64,7 @@ public enum Resampler {
       source: source, sourceRect: sourceRect ?? FractionalPixelRect(size: source.size),
       destinationSize: destination.size,
       destinationRect: destinationRect ?? FractionalPixelRect(size: destination.size), filter: filter, extend: extend)
+    try ViewOverlap.requireDisjoint("Resampler.resample", source: source, mask: nil, onto: destination)
     return try producer.writeRows(to: destination, parallelism: parallelism)
   }
 }

@@ -37,14 +37,8 @@ extension ContentDrawPlan {
     }
 
     let bounds = layer.bounds.standardized
-    do {
-      backingStoreSize = try PointRect(x: 0, y: 0, width: bounds.width, height: bounds.height)
-        .pixelRect(scale: scale).size
-    } catch let error as PixelError {
-      throw error
-    } catch {
-      throw .invalidCoordinate(.nan)
-    }
+    backingStoreSize = try PointRect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+      .pixelRect(scale: scale).size
 
     let topY = layer.coordinateOrigin == .topLeft ? unit.y : 1 - unit.y - unit.height
     let imageWidth = Double(image.width)

@@ -27,15 +27,20 @@ public enum ImageViewTransparency {
   /// Renders `image` (premultiplied RGBA8 or BGRA8, the view's size: no scaling) into
   /// `destination` as the view would show it.
   ///
+  /// `image` must not overlap `destination`, not even as the same view: the background is
+  /// drawn first.
+  ///
   /// - Returns: What the rendering did to the opacity of `destination` (an opaque view makes
   ///   it opaque), for ``PixelBuffer/draw(_:)``.
-  /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when the sizes differ; formats as ``Compositor``.
+  /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when the sizes differ;
+  ///   ``PixelError/overlappingViews(operation:)``; formats as ``Compositor``.
   @discardableResult
   public static func render(
     _ image: PixelView, appearance: ImageViewAppearance, into destination: MutablePixelView,
     parallelism: Parallelism = .automatic
   ) throws(PixelError) -> OpacityOutcome {
     guard image.size == destination.size else { throw .sizeMismatch(image.size, destination.size) }
+    try ViewOverlap.requireDisjoint("ImageViewTransparency.render", source: image, mask: nil, onto: destination)
     return try render(appearance: appearance, into: destination, parallelism: parallelism) {
       () throws(PixelError) -> OpacityOutcome in
       try Compositor.draw(image, onto: destination, options: CompositeOptions(parallelism: parallelism))
@@ -55,10 +60,12 @@ public enum ImageViewTransparency {
   ///   - minificationFilter: How a reduced image is sampled (default linear).
   ///   - magnificationFilter: How an enlarged image is sampled (default linear).
   ///   - parallelism: Threads for the call.
+  /// `image` must not overlap `backingStore`, not even as the same view.
+  ///
   /// - Returns: What the rendering did to the opacity of `backingStore`, for
   ///   ``PixelBuffer/draw(_:)``.
   /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when `backingStore` is not the layer's
-  ///   backing-store size; the errors of ``LayerContentsRenderer/draw(_:as:onto:at:minificationFilter:magnificationFilter:mipmaps:options:)``.
+  ///   backing-store size; ``PixelError/overlappingViews(operation:)``; the errors of ``LayerContentsRenderer/draw(_:as:onto:at:minificationFilter:magnificationFilter:mipmaps:options:)``.
   @discardableResult
   public static func render(
     _ image: PixelView, as layer: ContentLayer, appearance: ImageViewAppearance, into backingStore: MutablePixelView,
@@ -67,6 +74,7 @@ public enum ImageViewTransparency {
   ) throws(PixelError) -> OpacityOutcome {
     let expectedSize = try ContentDrawPlan(layer: layer).backingStoreSize
     guard backingStore.size == expectedSize else { throw .sizeMismatch(backingStore.size, expectedSize) }
+    try ViewOverlap.requireDisjoint("ImageViewTransparency.render", source: image, mask: nil, onto: backingStore)
     return try render(appearance: appearance, into: backingStore, parallelism: parallelism) {
       () throws(PixelError) -> OpacityOutcome in
       try LayerContentsRenderer.draw(

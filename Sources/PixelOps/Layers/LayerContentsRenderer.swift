@@ -24,9 +24,11 @@ public enum LayerContentsRenderer {
   ///     allocates) every call.
   ///   - options: Blend mode (a layer composites with `normal`), opacity (`CALayer.opacity`)
   ///     and threads.
+  /// `image` and `options.mask` must not overlap `surface` (a scaled draw cannot run in place).
+  ///
   /// - Returns: What the draw did to opaque pixels of `surface` (for ``PixelBuffer/draw(_:)``).
   /// - Throws: ``PixelError/sizeMismatch(_:_:)`` when `image` (or the chain's level 0) is not
-  ///   the layer's contents size; the errors of ``ContentDrawPlan/init(layer:)`` and of the
+  ///   the layer's contents size; ``PixelError/overlappingViews(operation:)``; the errors of ``ContentDrawPlan/init(layer:)`` and of the
   ///   scaled draw.
   @discardableResult
   public static func draw(
@@ -35,6 +37,7 @@ public enum LayerContentsRenderer {
     mipmaps: MipmapChain? = nil, options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) -> OpacityOutcome {
     guard image.size == layer.contentsPixelSize else { throw .sizeMismatch(image.size, layer.contentsPixelSize) }
+    try ViewOverlap.requireDisjoint("LayerContentsRenderer.draw", source: image, mask: options.mask, onto: surface)
     let plan = try ContentDrawPlan(layer: layer)
     if plan.isEmpty { return .keepsOpaque }
     let clip = plan.clipRect.offsetBy(dx: layerOrigin.x, dy: layerOrigin.y).intersection(surface.bounds)

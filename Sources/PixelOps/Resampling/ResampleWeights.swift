@@ -138,10 +138,28 @@ final class ResampleWeights: @unchecked Sendable {
     return UnsafeBufferPointer(buffer)
   }
 
+  /// The largest reduction `make` accepts for `axis`' filter, output count and extent, for the
+  /// message of ``PixelError/reductionTooLarge(factor:maximum:)``: the window
+  /// `ceil(2 × support × scale + 2)` may be at most ``maximumWindow``, at most
+  /// ``maximumEvaluations`` over the outputs, and (unless the image is narrower) at most
+  /// ``maximumEntries`` over the outputs. Whole numbers above 10, two decimals below.
+  static func maximumReduction(for axis: ResampleAxis) -> Double {
+    let outputs = max(axis.outputCount, 1)
+    var window = min(maximumWindow, maximumEvaluations / outputs)
+    let (imageEntries, overflow) = axis.extent.multipliedReportingOverflow(by: outputs)
+    if axis.extend.period(extent: axis.extent) != nil || overflow || imageEntries > maximumEntries {
+      window = min(window, maximumEntries / outputs)
+    }
+    let limit = max(0, Double(window - 2) / (2 * axis.filter.support))
+    return limit >= 10 ? limit.rounded(.down) : (limit * 100).rounded(.down) / 100
+  }
+
   /// The table for `axis`.
   ///
-  /// - Throws: ``PixelError/invalidScale(_:)`` when the reduction factor is so large that the
-  ///   table would exceed ``maximumWindow``, ``maximumEvaluations`` or ``maximumEntries``.
+  /// - Throws: ``PixelError/reductionTooLarge(factor:maximum:)`` when the reduction factor is so
+  ///   large that the table would exceed ``maximumWindow``, ``maximumEvaluations`` or
+  ///   ``maximumEntries``; ``PixelError/invalidCoordinate(_:)`` when a repeating table's
+  ///   positions lie more than ``maximumEntries`` pixels from the image.
   static func make(_ axis: ResampleAxis) throws(PixelError) -> ResampleWeights {
     if axis.filter.kind == .nearest || axis.outputCount == 0 { return makeNearest(axis) }
     let scale = axis.scale
@@ -149,7 +167,7 @@ final class ResampleWeights: @unchecked Sendable {
     let support = axis.filter.support * filterScale
     let window = (2 * support + 2).rounded(.up)
     guard window <= Double(maximumWindow), window * Double(axis.outputCount) <= Double(maximumEvaluations) else {
-      throw .invalidScale(scale)
+      throw .reductionTooLarge(factor: scale, maximum: maximumReduction(for: axis))
     }
     let extent = axis.extent
     let period = axis.extend.period(extent: extent)
@@ -159,7 +177,9 @@ final class ResampleWeights: @unchecked Sendable {
     let drops = axis.extend.showsTransparentBlack
     let renormalizes = axis.extend == .renormalize
     let maxSpan = isOpen ? Int(window) : min(extent, Int(window))
-    guard maxSpan * axis.outputCount <= maximumEntries else { throw .invalidScale(scale) }
+    guard maxSpan * axis.outputCount <= maximumEntries else {
+      throw .reductionTooLarge(factor: scale, maximum: maximumReduction(for: axis))
+    }
     // Open tables: positions shift by whole periods so the first output samples near the image
     // (a pattern shows the same pixels one period on), keeping indices small.
     var shift = 0.0
@@ -167,9 +187,8 @@ final class ResampleWeights: @unchecked Sendable {
       let first = axis.center(of: axis.firstOutput)
       shift = (first / Double(period)).rounded(.down) * Double(period)
       let last = axis.center(of: axis.firstOutput + axis.outputCount - 1) - shift
-      guard last + support < Double(maximumEntries), first - shift - support > -Double(maximumEntries) else {
-        throw .invalidScale(scale)
-      }
+      guard last + support < Double(maximumEntries) else { throw .invalidCoordinate(last + shift + support) }
+      guard first - shift - support > -Double(maximumEntries) else { throw .invalidCoordinate(first - support) }
     }
 
     // Normalised Double weights: `firsts[i]` places output i's `maxSpan`-wide row of `folded`

@@ -132,7 +132,7 @@ struct ResamplerEdgeCaseTests {
     #expect(attempt(source, in: r.init(x: -100, y: 0, width: 50, height: 4)) == nil)
     #expect(attempt(source, in: r.init(x: 0, y: 0, width: 1e-300, height: 1e-300)) == nil)
     // Absurd reduction factors: refused, not allocated.
-    #expect(attempt(source, from: r.init(x: 0, y: 0, width: 1e15, height: 8)) == .invalidScale(1e15 / 8))
+    #expect(attempt(source, from: r.init(x: 0, y: 0, width: 1e15, height: 8)) == .reductionTooLarge(factor: 1e15 / 8, maximum: 174762))  // (2^20 - 2) / (2 * 3)
     #expect(attempt(source, from: r.init(x: 0, y: 0, width: 4e12, height: 4e12), filter: .box) != nil)
     // A huge but finite enlargement is fine: every pixel is an edge pixel.
     #expect(attempt(source, from: r.init(x: 3, y: 3, width: 1e-9, height: 1e-9)) == nil)

@@ -22,18 +22,21 @@ public enum ExtendMode: Sendable, Hashable, CaseIterable {
   /// nearest sampling, an unscaled draw) it shows transparent black, as ``transparent`` does.
   case renormalize
 
-  /// The source index position `k` shows on an axis of `extent` pixels (`extent > 0`), or
-  /// `nil` where it shows transparent black.
+  /// The source index position `k` shows on an axis of `extent` pixels, or `nil` where it
+  /// shows transparent black (and everywhere on an axis with no pixels, `extent <= 0`).
+  /// Defined for every `k` and `extent`, however large.
   @inlinable
   public func sourceIndex(_ k: Int, extent: Int) -> Int? {
     if k >= 0 && k < extent { return k }
+    guard extent > 0 else { return nil }
     switch self {
     case .clamp: return k < 0 ? 0 : extent - 1
     case .repeat:
       let m = k % extent
       return m < 0 ? m + extent : m
     case .reflect:
-      let period = 2 * extent
+      let (period, overflow) = extent.multipliedReportingOverflow(by: 2)
+      guard !overflow else { return Self.reflectBeyondIntPeriod(k, extent: extent) }
       var m = k % period
       if m < 0 { m += period }
       return m < extent ? m : period - 1 - m
@@ -41,14 +44,29 @@ public enum ExtendMode: Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The period of the pattern along an axis of `extent` pixels (`nil` for the modes that do
-  /// not repeat): positions `k` and `k + period` always show the same pixel.
+  /// Reflect on an axis whose period `2 * extent` exceeds `Int.max` (so `k` lies within one
+  /// period of the image): `k < 0` mirrors once (`-1 - k`) or, beyond `-extent`, twice
+  /// (`k + 2 extent`); `k >= extent` mirrors once (`2 extent - 1 - k`). No step overflows.
+  @usableFromInline
+  static func reflectBeyondIntPeriod(_ k: Int, extent: Int) -> Int {
+    if k >= extent { return extent + (extent - 1 - k) }
+    if k >= -extent { return -1 - k }
+    return (k + extent) + extent
+  }
+
+  /// The period of the pattern along an axis of `extent` pixels: positions `k` and
+  /// `k + period` always show the same pixel. `nil` for the modes that do not repeat, for an
+  /// axis with no pixels, and where the period does not fit in `Int` (reflect of an extent above
+  /// `Int.max / 2`, wider than any view).
   @inlinable
   public func period(extent: Int) -> Int? {
+    guard extent > 0 else { return nil }
     switch self {
     case .clamp, .transparent, .renormalize: return nil
     case .repeat: return extent
-    case .reflect: return 2 * extent
+    case .reflect:
+      let (period, overflow) = extent.multipliedReportingOverflow(by: 2)
+      return overflow ? nil : period
     }
   }
 

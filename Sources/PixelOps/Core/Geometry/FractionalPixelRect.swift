@@ -45,17 +45,11 @@ public struct FractionalPixelRect: Sendable, Hashable, CustomStringConvertible {
   ///   beyond ±2^52.
   public func coveringPixelRect() throws(PixelError) -> PixelRect {
     let rule = PixelRounding.outward
-    do {
-      let left = try rule.roundLowEdge(x)
-      let top = try rule.roundLowEdge(y)
-      let right = try rule.roundHighEdge(maxX)
-      let bottom = try rule.roundHighEdge(maxY)
-      return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
-    } catch let error as PixelError {
-      throw error
-    } catch {
-      throw .invalidCoordinate(.nan)
-    }
+    let left = try rule.roundLowEdge(x)
+    let top = try rule.roundLowEdge(y)
+    let right = try rule.roundHighEdge(maxX)
+    let bottom = try rule.roundHighEdge(maxY)
+    return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
   }
 
   public var description: String { "(\(x), \(y), \(width)x\(height))px" }

@@ -50,10 +50,11 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
   public var y: Int { origin.y }
   public var width: Int { size.width }
   public var height: Int { size.height }
-  /// One past the last column (`x + width`); traps only if that overflows `Int`.
-  public var maxX: Int { origin.x + size.width }
-  /// One past the last row (`y + height`).
-  public var maxY: Int { origin.y + size.height }
+  /// One past the last column (`x + width`), saturated at `Int.min` and `Int.max` where the sum
+  /// does not fit (a rect that far out is clipped away by any view).
+  public var maxX: Int { origin.x.addingClamped(size.width) }
+  /// One past the last row (`y + height`), saturated as ``maxX`` is.
+  public var maxY: Int { origin.y.addingClamped(size.height) }
   public var isEmpty: Bool { size.isEmpty }
 
   /// Whether `other` lies wholly inside this rectangle. An empty `other` is contained
@@ -87,11 +88,22 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
     PixelRect(x: x.addingClamped(dx), y: y.addingClamped(dy), width: width, height: height)
   }
 
-  /// The rectangle shrunk by `insets` (grown where they are negative).
-  public func inset(by insets: PixelEdgeInsets) -> PixelRect {
-    PixelRect(
-      x: x + insets.left, y: y + insets.top,
-      width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
+  /// The rectangle shrunk by `insets` (grown where they are negative). Insets larger than the
+  /// rectangle give a negative size (an empty rectangle), as `UIEdgeInsetsInsetRect` does.
+  ///
+  /// - Throws: ``PixelError/geometryOverflow(operation:)`` when an edge or side of the result
+  ///   does not fit in `Int` (insets near `Int.max`).
+  public func inset(by insets: PixelEdgeInsets) throws(PixelError) -> PixelRect {
+    let (left, o1) = x.addingReportingOverflow(insets.left)
+    let (top, o2) = y.addingReportingOverflow(insets.top)
+    let (horizontal, o3) = insets.left.addingReportingOverflow(insets.right)
+    let (vertical, o4) = insets.top.addingReportingOverflow(insets.bottom)
+    let (width, o5) = width.subtractingReportingOverflow(horizontal)
+    let (height, o6) = height.subtractingReportingOverflow(vertical)
+    guard !(o1 || o2 || o3 || o4 || o5 || o6) else {
+      throw .geometryOverflow(operation: "inset of \(self) by \(insets)")
+    }
+    return PixelRect(x: left, y: top, width: width, height: height)
   }
 
   public var description: String { "(\(x), \(y), \(width)x\(height))" }

@@ -67,8 +67,8 @@ public struct PointRect: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Throws: ``PixelError/invalidScale(_:)`` for a scale that is not finite and positive,
   ///   ``PixelError/invalidCoordinate(_:)`` when an edge is not finite or beyond ±2^52 pixels.
-  public func pixelRect(scale: Double, rounding rule: PixelRounding = .outward) throws -> PixelRect {
-    guard scale.isFinite, scale > 0 else { throw PixelError.invalidScale(scale) }
+  public func pixelRect(scale: Double, rounding rule: PixelRounding = .outward) throws(PixelError) -> PixelRect {
+    guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
     let x0 = min(minX, maxX) * scale
     let x1 = max(minX, maxX) * scale
     let y0 = min(minY, maxY) * scale
@@ -101,8 +101,11 @@ public struct PointEdgeInsets: Sendable, Hashable, CustomStringConvertible {
 
   /// The insets in whole pixels at `scale`, each rounded to the nearest pixel (half up),
   /// after the same `1e-6` snapping as ``PointRect/pixelRect(scale:rounding:)``.
-  public func pixelInsets(scale: Double) throws -> PixelEdgeInsets {
-    guard scale.isFinite, scale > 0 else { throw PixelError.invalidScale(scale) }
+  ///
+  /// - Throws: ``PixelError/invalidScale(_:)`` for a scale that is not finite and positive,
+  ///   ``PixelError/invalidCoordinate(_:)`` when an inset is not finite or beyond ±2^52 pixels.
+  public func pixelInsets(scale: Double) throws(PixelError) -> PixelEdgeInsets {
+    guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
     let rule = PixelRounding.nearest
     return PixelEdgeInsets(
       top: try rule.roundLowEdge(top * scale), left: try rule.roundLowEdge(left * scale),
@@ -128,17 +131,17 @@ public enum PixelRounding: Sendable, Hashable {
   /// Beyond this, `Double` no longer holds every integer and `Int` conversion is unsafe.
   static let largestCoordinate = 4_503_599_627_370_496.0  // 2^52
 
-  func roundLowEdge(_ value: Double) throws -> Int {
+  func roundLowEdge(_ value: Double) throws(PixelError) -> Int {
     try round(value, down: self != .inward)
   }
 
-  func roundHighEdge(_ value: Double) throws -> Int {
+  func roundHighEdge(_ value: Double) throws(PixelError) -> Int {
     try round(value, down: self == .inward)
   }
 
-  private func round(_ value: Double, down: Bool) throws -> Int {
+  private func round(_ value: Double, down: Bool) throws(PixelError) -> Int {
     guard value.isFinite, abs(value) <= Self.largestCoordinate else {
-      throw PixelError.invalidCoordinate(value)
+      throw .invalidCoordinate(value)
     }
     let nearest = value.rounded(.toNearestOrAwayFromZero)
     if abs(value - nearest) <= Self.snapTolerance { return Int(nearest) }

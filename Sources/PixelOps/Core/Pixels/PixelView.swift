@@ -170,11 +170,15 @@ public struct MutablePixelView {
 
   /// Copies `source`'s pixels into this view, byte for byte.
   ///
+  /// The views must not overlap unless they are the same pixels (then nothing changes).
+  ///
   /// - Throws: ``PixelError/sizeMismatch(_:_:)`` or ``PixelError/unsupportedFormat(_:operation:)``
-  ///   when the views differ in size or format (use ``PixelConverter`` to change format).
+  ///   when the views differ in size or format (use ``PixelConverter`` to change format);
+  ///   ``PixelError/overlappingViews(operation:)`` for other overlap.
   public func copyPixels(from source: PixelView) throws(PixelError) {
     guard source.size == size else { throw .sizeMismatch(source.size, size) }
     guard source.format == format else { throw .unsupportedFormat(source.format, operation: "copy into \(format)") }
+    try ViewOverlap.requireDisjointOrSame("MutablePixelView.copyPixels", source, onto: self)
     let rowLength = width &* format.bytesPerPixel
     for y in 0..<height {
       rowAddress(y).copyMemory(from: source.rowAddress(y), byteCount: rowLength)
