@@ -18,7 +18,7 @@ ExampleArguments.run {
 
   // The caller's memory: 640x480 pixels, 4 bytes each, rows padded to 2,624 bytes (a stride
   // wider than the pixels, as many frame buffers have). Its pixel format:
-  let callerFormat = PixelFormat.rgba8Premultiplied  // BGRA-SWITCH: .bgra8Premultiplied once the kernels take BGRA natively
+  let callerFormat = PixelFormat.bgra8Premultiplied  // Core Graphics', Cairo's and most video frames' order; drawn natively
   let width = 640
   let height = 480
   let rowBytes = 2_624
