@@ -14,8 +14,9 @@ public import PixelOps
 /// Writing has the shape of ``PNG``'s: ``encode(_:options:)`` and ``write(_:to:options:)`` take
 /// a `PixelView` (a whole buffer's, a crop, caller memory), ``encode(pages:options:)`` and
 /// ``write(pages:to:options:)`` several, and ``write(pageCount:to:options:page:)`` takes pages
-/// produced one at a time. `PixelBuffer` has the same as ``PixelOps/PixelBuffer/writeTIFF(to:options:)``
-/// and ``PixelOps/PixelBuffer/tiffBytes(options:)``.
+/// produced one at a time. A `PixelBuffer` is written with `writeTIFF(to:options:)` and
+/// encoded with `tiffBytes(options:)`, as `writePNG(to:options:)` and `pngBytes(options:)` do
+/// for PNG.
 ///
 /// ```swift
 /// let page = try TIFF.read(contentsOf: "scan.tif")
