@@ -25,17 +25,6 @@ enum TIFFWriter {
     }
   }
 
-  /// Writes `view` as directory `index` of `pageCount`. Errors are reported as
-  /// ``ImageIOError/writeFailed(path:reason:)`` naming `reportedPath`.
-  static func writePage(
-    _ view: PixelView, index: Int, pageCount: Int, into handle: TIFFHandle, options: TIFFEncodingOptions,
-    reportedPath: String
-  ) throws(ImageIOError) {
-    try validate(view)
-    try writeValidatedPage(
-      view, index: index, pageCount: pageCount, into: handle, options: options, reportedPath: reportedPath)
-  }
-
   /// Ends the file (flushing what libtiff buffered); errors name `reportedPath`.
   static func finish(_ handle: TIFFHandle, reportedPath: String) throws(ImageIOError) {
     handle.clearError()
@@ -44,7 +33,9 @@ enum TIFFWriter {
     }
   }
 
-  private static func writeValidatedPage(
+  /// Writes `view`, which passed ``validate(_:)``, as directory `index` of `pageCount`. Errors
+  /// are reported as ``ImageIOError/writeFailed(path:reason:)`` naming `reportedPath`.
+  static func writePage(
     _ view: PixelView, index: Int, pageCount: Int, into handle: TIFFHandle, options: TIFFEncodingOptions,
     reportedPath: String
   ) throws(ImageIOError) {
