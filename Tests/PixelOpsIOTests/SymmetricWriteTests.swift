@@ -156,7 +156,11 @@ struct SymmetricWriteTests {
   /// The file a failed write must leave alone.
   static func goodFile(in directory: TemporaryDirectory, _ name: String) throws -> [UInt8] {
     let image = try RandomPixels.buffer(width: 6, height: 5, format: .rgba8Premultiplied, seed: 8)
-    if name.hasSuffix(".png") { try image.writePNG(to: directory.path(name)) } else { try image.writeTIFF(to: directory.path(name)) }
+    if name.hasSuffix(".png") {
+      try image.writePNG(to: directory.path(name))
+    } else {
+      try image.writeTIFF(to: directory.path(name))
+    }
     return try directory.bytes(name)
   }
 
