@@ -292,7 +292,7 @@ struct ReadmeTourTests {
     return buffer
   }
 
-  @Test("read a multi-page TIFF one page at a time")
+  @Test("read a multi-page TIFF one page at a time, write it back as pages")
   func multiPage() throws {
     let reader = try TIFFReader(contentsOf: TestData.path("tiff/sequence-12x64x64-rgba.tif"))
     var frames: [PixelBuffer] = []
@@ -307,6 +307,23 @@ struct ReadmeTourTests {
     #expect(pages.count == 12 * pageBytes)
     for (index, frame) in frames.enumerated() where pages.count == 12 * pageBytes {
       #expect(frame.packedBytes() == Array(pages[index * pageBytes..<(index + 1) * pageBytes]), "page \(index)")
+    }
+
+    let directory = try TemporaryDirectory()
+    let framesPath = directory.path("frames.tif")
+    let copyPath = directory.path("copy.tif")
+    // --- as in README.md ---
+    try frames.writeTIFF(to: framesPath, options: TIFFEncodingOptions(compression: .lzw))  // [PixelBuffer]
+    try TIFF.write(pageCount: reader.pageCount, to: copyPath) { (index, write) throws(ImageIOError) in
+      try reader.decodePage(at: index).withView(write)
+    }
+    // ---
+    for path in [framesPath, copyPath] {
+      let written = try TIFF.readAllPages(contentsOf: path)
+      #expect(written.count == 12)
+      for (index, page) in written.enumerated() where pages.count == 12 * pageBytes {
+        #expect(page.packedBytes() == Array(pages[index * pageBytes..<(index + 1) * pageBytes]), "\(path) page \(index)")
+      }
     }
   }
 

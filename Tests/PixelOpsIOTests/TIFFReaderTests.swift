@@ -146,7 +146,7 @@ struct TIFFLongDocumentTests {
   @Test("a 1,500-page file reads in order, backwards and at random, each page its own")
   func manyPages() throws {
     let count = 1_500
-    let bytes = try TIFF.encode(pages: (0..<count).map(Self.page), options: TIFFEncodingOptions(compression: .none))
+    let bytes = try (0..<count).map(Self.page).tiffBytes(options: TIFFEncodingOptions(compression: .none))
     let reader = try TIFFReader(bytes: bytes)
     #expect(reader.pageCount == count)
     func value(_ image: PixelBuffer) -> UInt8 { image.packedBytes()[0] }

@@ -16,7 +16,7 @@ struct TIFFWriterTests {
   func rgba8(width: Int, height: Int, compression: TIFFCompression) throws {
     let seed = UInt64(width * 1000 + height)
     let image = try RandomPixels.buffer(width: width, height: height, format: .rgba8Premultiplied, seed: seed)
-    let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(compression: compression))
+    let bytes = try image.tiffBytes(options: TIFFEncodingOptions(compression: compression))
     let reader = try TIFFReader(bytes: bytes)
     #expect(try reader.decodePage(at: 0) == image)
     let info = try reader.pageInfo(at: 0)
@@ -27,7 +27,7 @@ struct TIFFWriterTests {
   @Test("Gray8 round-trips as R = G = B", arguments: TIFFCompression.allCases)
   func gray8(compression: TIFFCompression) throws {
     let image = try RandomPixels.buffer(width: 37, height: 11, format: .gray8, seed: 7)
-    let decoded = try TIFF.decode(TIFF.encode(image, options: TIFFEncodingOptions(compression: compression)))
+    let decoded = try TIFF.decode(image.tiffBytes(options: TIFFEncodingOptions(compression: compression)))
     let gray = image.packedBytes()
     #expect(decoded.packedBytes() == gray.flatMap { [$0, $0, $0, 255] })
     #expect(decoded.isKnownOpaque)
@@ -36,7 +36,7 @@ struct TIFFWriterTests {
   @Test("premultiplied RGBA16 round-trips exactly", arguments: TIFFCompression.allCases)
   func rgba16(compression: TIFFCompression) throws {
     let image = try RandomPixels.buffer(width: 29, height: 13, format: .rgba16Premultiplied, seed: 16)
-    let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(compression: compression))
+    let bytes = try image.tiffBytes(options: TIFFEncodingOptions(compression: compression))
     let decoded = try TIFF.decode(bytes, options: TIFFDecodingOptions(format: .rgba16Premultiplied))
     #expect(decoded == image)
     #expect(try TIFFReader(bytes: bytes).pageInfo(at: 0).bitsPerSample == 16)
@@ -53,7 +53,7 @@ struct TIFFWriterTests {
       ? try RandomPixels.buffer(width: 21, height: 9, format: .grayAlpha8, seed: 4)
       : try source.converted(to: format)
     let output: TIFFOutputFormat = format.bitsPerChannel == 16 ? .rgba16Premultiplied : .rgba8Premultiplied
-    let decoded = try TIFF.decode(TIFF.encode(image), options: TIFFDecodingOptions(format: output))
+    let decoded = try TIFF.decode(image.tiffBytes(), options: TIFFDecodingOptions(format: output))
     #expect(decoded == (try image.converted(to: output.pixelFormat)))
   }
 
@@ -67,20 +67,20 @@ struct TIFFWriterTests {
     }
     let opaque = image.updateOpacity()
     #expect(opaque)
-    let bytes = try TIFF.encode(image)
+    let bytes = try image.tiffBytes()
     let reader = try TIFFReader(bytes: bytes)
     #expect(try reader.pageInfo(at: 0).samplesPerPixel == 3)
     let decoded = try reader.decodePage(at: 0)
     #expect(decoded == image)
     #expect(decoded.isKnownOpaque)
-    let kept = try TIFF.encode(image, options: TIFFEncodingOptions(dropsAlphaOfOpaqueImages: false))
+    let kept = try image.tiffBytes(options: TIFFEncodingOptions(dropsAlphaOfOpaqueImages: false))
     #expect(try TIFFReader(bytes: kept).pageInfo(at: 0).samplesPerPixel == 4)
   }
 
   @Test("BigTIFF can be forced")
   func bigTIFF() throws {
     let image = try RandomPixels.buffer(width: 9, height: 9, format: .rgba8Premultiplied, seed: 43)
-    let bytes = try TIFF.encode(image, options: TIFFEncodingOptions(forcesBigTIFF: true))
+    let bytes = try image.tiffBytes(options: TIFFEncodingOptions(forcesBigTIFF: true))
     #expect(bytes[2] == 43 && bytes[3] == 0)
     #expect(try TIFF.decode(bytes) == image)
   }
@@ -94,7 +94,7 @@ struct TIFFWriterTests {
       try RandomPixels.buffer(width: 1, height: 1, format: .rgba8Premultiplied, seed: 2),
       try RandomPixels.buffer(width: 40, height: 17, format: .rgba8Premultiplied, seed: 3),
     ]
-    try TIFF.write(pages: pages, to: path, options: TIFFEncodingOptions(compression: compression))
+    try pages.writeTIFF(to: path, options: TIFFEncodingOptions(compression: compression))
     let reader = try TIFFReader(contentsOf: path)
     #expect(reader.pageCount == 3)
     #expect(try reader.decodeAllPages() == pages)
@@ -107,8 +107,8 @@ struct TIFFWriterTests {
     let path = directory.path("image.tif")
     let first = try RandomPixels.buffer(width: 4, height: 4, format: .rgba8Premultiplied, seed: 11)
     let second = try RandomPixels.buffer(width: 6, height: 2, format: .rgba8Premultiplied, seed: 12)
-    try TIFF.write(first, to: path)
-    try TIFF.write(second, to: path)
+    try first.writeTIFF(to: path)
+    try second.writeTIFF(to: path)
     #expect(try TIFF.read(contentsOf: path) == second)
     #expect(try directory.contents() == ["image.tif"])
   }
@@ -118,14 +118,14 @@ struct TIFFWriterTests {
     let directory = try TemporaryDirectory()
     let path = directory.path("image.tif")
     let original = try RandomPixels.buffer(width: 8, height: 8, format: .rgba8Premultiplied, seed: 21)
-    try TIFF.write(original, to: path)
+    try original.writeTIFF(to: path)
     let before = try directory.bytes("image.tif")
 
     let failure = ImageIOError.unsupported(.tiff, message: "page 2 is not ready")
     #expect(throws: failure) {
-      try TIFF.write(pageCount: 3, to: path) { (index: Int) throws(ImageIOError) -> PixelBuffer in
+      try TIFF.write(pageCount: 3, to: path) { (index, write) throws(ImageIOError) in
         if index == 2 { throw failure }
-        return original
+        try original.withView(write)
       }
     }
     #expect(try directory.bytes("image.tif") == before)
@@ -136,7 +136,7 @@ struct TIFFWriterTests {
   func writeFailures() throws {
     let image = try RandomPixels.buffer(width: 2, height: 2, format: .rgba8Premultiplied, seed: 5)
     #expect {
-      try TIFF.write(image, to: "/nonexistent-directory/image.tif")
+      try image.writeTIFF(to: "/nonexistent-directory/image.tif")
     } throws: { error in
       guard case .writeFailed(let path, let reason)? = error as? ImageIOError else { return false }
       return path == "/nonexistent-directory/image.tif" && !reason.isEmpty

@@ -50,7 +50,6 @@ ExampleArguments.run {
   )
 
   // Written from the same memory, through a read-only view.
-  // PIXELOPS-IO-WRITE: the PNG write call for a view (adapt here if the write API changes shape).
   try PNG.write(view.readOnly, to: outputPath)
   print("fill-caller-memory: \(width)x\(height), row bytes \(rowBytes) -> \(outputPath)")
 }

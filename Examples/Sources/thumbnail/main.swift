@@ -48,7 +48,6 @@ ExampleArguments.run {
   }
   if photo.isKnownOpaque { thumbnail.markOpaque() }  // resampling opaque pixels gives opaque pixels
 
-  // PIXELOPS-IO-WRITE: the PNG write call (adapt here if the write API changes shape).
   try thumbnail.writePNG(to: outputPath)
   print("thumbnail: \(inputPath) \(photo.size.width)x\(photo.size.height) -> \(outputPath) \(thumbnailWidth)x\(thumbnailHeight)")
 }

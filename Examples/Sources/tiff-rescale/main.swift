@@ -43,8 +43,7 @@ ExampleArguments.run {
       try GeneratedImages.photo(width: 640, height: 480),
       try GeneratedImages.photo(width: 1024, height: 256),
     ]
-    // PIXELOPS-IO-WRITE: the multi-page TIFF write call (adapt here if the write API changes shape).
-    try TIFF.write(pages: pages, to: inputPath)
+    try pages.writeTIFF(to: inputPath)
   } else {
     guard arguments.values.count == 2 || arguments.values.count == 3 else {
       ExampleArguments.fail("expected an input and an output path", usage: usage)
@@ -62,10 +61,9 @@ ExampleArguments.run {
   let reader = try TIFFReader(contentsOf: inputPath)  // reads the directory chain only
 
   // Pages are produced one at a time as the writer asks for them: each is decoded, rescaled and
-  // written before the next is read.
-  // PIXELOPS-IO-WRITE: the streaming multi-page TIFF write call (adapt here if the write API changes shape).
-  try TIFF.write(pageCount: reader.pageCount, to: outputPath) { (index: Int) throws(ImageIOError) -> PixelBuffer in
-    try rescaledPage(index, of: reader, scale: scale)
+  // handed to `write` as a view before the next is read.
+  try TIFF.write(pageCount: reader.pageCount, to: outputPath) { (index, write) throws(ImageIOError) in
+    try rescaledPage(index, of: reader, scale: scale).withView(write)
   }
   print("tiff-rescale: \(reader.pageCount) pages, scale \(scale) -> \(outputPath)")
 }

@@ -46,7 +46,6 @@ ExampleArguments.run {
   // Source-over onto an opaque photo leaves it opaque; saying so lets the PNG drop its alpha.
   if photoWasOpaque { photo.markOpaque() }
 
-  // PIXELOPS-IO-WRITE: the PNG write call (adapt here if the write API changes shape).
   try photo.writePNG(to: outputPath)
   print("watermark: \(mark.size.width)x\(mark.size.height) at (\(origin.x), \(origin.y)), opacity \(opacity) -> \(outputPath)")
 }

@@ -15,6 +15,10 @@ public import PixelOps
 /// try image.writePNG(to: "copy.png", options: PNGEncodingOptions(compressionLevel: 9))
 /// ```
 ///
+/// Writing has the shape of ``TIFF``'s: ``encode(_:options:)`` and ``write(_:to:options:)`` take a
+/// `PixelView` (a whole buffer's, a crop, caller memory), and a `PixelBuffer` is written with
+/// `writePNG(to:options:)` and encoded with `pngBytes(options:)`.
+///
 /// To reuse one buffer across many files (playback, tiles), read the size with
 /// ``header(of:)-([UInt8])`` and decode into a view of it with ``decode(_:into:options:)-([UInt8],_,_)``.
 public enum PNG {
@@ -64,9 +68,11 @@ public enum PNG {
 
   /// Encodes `view` as a PNG file in memory. Premultiplied pixels are converted to the
   /// straight alpha PNG stores; decoding the result with the default options gives back a
-  /// premultiplied RGBA8 view's pixels exactly.
+  /// premultiplied RGBA8 view's pixels exactly. Any row bytes work (a crop of a larger buffer,
+  /// caller memory); the view is read only during the call.
   ///
-  /// - Throws: ``ImageIOError/pixels(_:)`` for an empty view (PNG has no empty images),
+  /// - Throws: ``ImageIOError/pixels(_:)`` for an empty view (PNG has no empty images) or one
+  ///   wider or taller than PNG's 31-bit sizes,
   ///   ``ImageIOError/invalidOption(_:message:)`` for a compression level outside 0...9.
   public static func encode(_ view: PixelView, options: PNGEncodingOptions = .standard) throws(ImageIOError) -> [UInt8] {
     try PNGEncoder.encode(view, options: options)

@@ -19,16 +19,21 @@ public enum TIFFOutputFormat: Sendable, Hashable, CaseIterable {
 
 /// How TIFF files are decoded.
 public struct TIFFDecodingOptions: Sendable, Hashable {
-  /// The format decoded pages come out in. Default: ``TIFFOutputFormat/rgba8Premultiplied``.
+  /// The format decoded pages come out in. The default is ``TIFFOutputFormat/rgba8Premultiplied``.
   public var format: TIFFOutputFormat
-  /// Size and page-count limits checked before anything is allocated.
+  /// Size, page-count and memory limits checked before anything is allocated. The default is
+  /// ``DecodingLimits/standard``.
   public var limits: DecodingLimits
 
-  /// Options decoding to `format` within `limits`.
+  /// Options with the given values; the defaults decode to premultiplied RGBA8 and apply
+  /// ``DecodingLimits/standard``.
   public init(format: TIFFOutputFormat = .rgba8Premultiplied, limits: DecodingLimits = .standard) {
     self.format = format
     self.limits = limits
   }
+
+  /// The defaults described on each property.
+  public static let standard = TIFFDecodingOptions()
 }
 
 /// The compression schemes the TIFF writer offers; all are lossless.
@@ -73,16 +78,17 @@ public enum TIFFCompression: Sendable, Hashable, CaseIterable, CustomStringConve
 
 /// How TIFF files are written.
 public struct TIFFEncodingOptions: Sendable, Hashable {
-  /// The compression of every page. Default: ``TIFFCompression/deflate``.
+  /// The compression of every page. The default is ``TIFFCompression/deflate``.
   public var compression: TIFFCompression
   /// Writes BigTIFF (64-bit offsets) even when a classic TIFF would do. BigTIFF is chosen
   /// automatically when the uncompressed pixels approach the 4 GiB limit of classic TIFF.
+  /// The default is false.
   public var forcesBigTIFF: Bool
   /// Writes opaque RGBA images (`PixelBuffer.isKnownOpaque`) as RGB without an alpha
-  /// sample: smaller, and read back to the same pixels. Default: true.
+  /// sample: smaller, and read back to the same pixels. The default is true.
   public var dropsAlphaOfOpaqueImages: Bool
 
-  /// Options with the given compression and BigTIFF and alpha choices.
+  /// Options with the given values (see each property).
   public init(
     compression: TIFFCompression = .deflate, forcesBigTIFF: Bool = false,
     dropsAlphaOfOpaqueImages: Bool = true
@@ -91,4 +97,7 @@ public struct TIFFEncodingOptions: Sendable, Hashable {
     self.forcesBigTIFF = forcesBigTIFF
     self.dropsAlphaOfOpaqueImages = dropsAlphaOfOpaqueImages
   }
+
+  /// The defaults described on each property.
+  public static let standard = TIFFEncodingOptions()
 }

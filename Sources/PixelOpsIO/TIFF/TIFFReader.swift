@@ -32,12 +32,12 @@ public final class TIFFReader: Sendable {
   ///   TIFF, ``ImageIOError/corrupt(_:message:)`` or ``ImageIOError/truncated(_:message:)``
   ///   when its header or first directory is damaged, ``ImageIOError/unsupported(_:message:)``
   ///   when it lists more pages than ``DecodingLimits/maximumPageCount``.
-  public convenience init(contentsOf path: String, options: TIFFDecodingOptions = TIFFDecodingOptions()) throws(ImageIOError) {
+  public convenience init(contentsOf path: String, options: TIFFDecodingOptions = .standard) throws(ImageIOError) {
     try self.init(handle: TIFFHandle(readingPath: path), options: options)
   }
 
   /// Opens a TIFF held in memory (the bytes are copied). Throws as ``init(contentsOf:options:)``.
-  public convenience init(bytes: [UInt8], options: TIFFDecodingOptions = TIFFDecodingOptions()) throws(ImageIOError) {
+  public convenience init(bytes: [UInt8], options: TIFFDecodingOptions = .standard) throws(ImageIOError) {
     try self.init(handle: TIFFHandle(readingBytes: bytes), options: options)
   }
 

@@ -8,7 +8,7 @@ enum TIFFWriter {
   static let bigTIFFThreshold = 3 << 30
 
   /// Whether `pageCount` pages like `firstPage` call for BigTIFF.
-  static func needsBigTIFF(firstPage: PixelBuffer, pageCount: Int, options: TIFFEncodingOptions) -> Bool {
+  static func needsBigTIFF(firstPage: PixelView, pageCount: Int, options: TIFFEncodingOptions) -> Bool {
     if options.forcesBigTIFF { return true }
     let (pageBytes, overflow) = (firstPage.width * firstPage.height)
       .multipliedReportingOverflow(by: firstPage.format.bytesPerPixel)
@@ -16,39 +16,37 @@ enum TIFFWriter {
     return overflow || overflow2 || total >= bigTIFFThreshold
   }
 
-  /// Writes `pageCount` pages, asking `page` for each after the first (already at hand).
-  /// Errors are reported as ``ImageIOError/writeFailed(path:reason:)`` naming `reportedPath`,
-  /// except those `page` throws, which pass through.
-  static func writePages(
-    into handle: TIFFHandle, pageCount: Int, firstPage: PixelBuffer, options: TIFFEncodingOptions,
-    reportedPath: String, page: (Int) throws(ImageIOError) -> PixelBuffer
-  ) throws(ImageIOError) {
-    for index in 0..<pageCount {
-      let image = index == 0 ? firstPage : try page(index)
-      try writePage(
-        image, index: index, pageCount: pageCount, into: handle, options: options, reportedPath: reportedPath)
+  /// Throws ``ImageIOError/pixels(_:)`` with `PixelError.invalidDimensions` unless `view` has
+  /// pixels and fits TIFF's 32-bit width and height (TIFF has no empty images).
+  static func validate(_ view: PixelView) throws(ImageIOError) {
+    guard view.width > 0, view.height > 0, UInt32(exactly: view.width) != nil, UInt32(exactly: view.height) != nil
+    else {
+      throw .pixels(.invalidDimensions(width: view.width, height: view.height))
     }
+  }
+
+  /// Ends the file (flushing what libtiff buffered); errors name `reportedPath`.
+  static func finish(_ handle: TIFFHandle, reportedPath: String) throws(ImageIOError) {
     handle.clearError()
     guard po_tiff_finish(handle.pointer) == 1 else {
       throw .writeFailed(path: reportedPath, reason: handle.failureMessage("libtiff could not finish the file"))
     }
   }
 
-  private static func writePage(
-    _ image: PixelBuffer, index: Int, pageCount: Int, into handle: TIFFHandle, options: TIFFEncodingOptions,
+  /// Writes `view`, which passed ``validate(_:)``, as directory `index` of `pageCount`. Errors
+  /// are reported as ``ImageIOError/writeFailed(path:reason:)`` naming `reportedPath`.
+  static func writePage(
+    _ view: PixelView, index: Int, pageCount: Int, into handle: TIFFHandle, options: TIFFEncodingOptions,
     reportedPath: String
   ) throws(ImageIOError) {
     func failure(_ what: String) -> ImageIOError {
       .writeFailed(path: reportedPath, reason: handle.failureMessage("libtiff could not \(what) (page \(index))"))
     }
-    guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
-      throw .writeFailed(path: reportedPath, reason: "page \(index) is too large for TIFF")
-    }
     let stored = TIFFStoredFormat(
-      format: image.format, isOpaque: image.isKnownOpaque, dropsAlphaOfOpaqueImages: options.dropsAlphaOfOpaqueImages)
+      format: view.format, isOpaque: view.isKnownOpaque, dropsAlphaOfOpaqueImages: options.dropsAlphaOfOpaqueImages)
     let recordsPages = pageCount > 1 && pageCount <= Int(UInt16.max)
     var layout = po_tiff_page_layout(
-      width: width, height: height, bits_per_sample: UInt16(stored.bitsPerSample),
+      width: UInt32(view.width), height: UInt32(view.height), bits_per_sample: UInt16(stored.bitsPerSample),
       samples_per_pixel: UInt16(stored.samplesPerPixel), photometric: UInt16(stored.photometric),
       alpha_sample: stored.alphaSample.map(UInt16.init) ?? 0xFFFF,
       compression: options.compression.tagValue, predictor: options.compression.predictor,
@@ -57,29 +55,27 @@ enum TIFFWriter {
     let rowsPerStrip = Int(po_tiff_begin_page(handle.pointer, &layout))
     guard rowsPerStrip > 0 else { throw failure("set up the page") }
 
-    let rowBytes = stored.rowByteCount(width: image.width)
+    let rowBytes = stored.rowByteCount(width: view.width)
     let strip = try TIFFScratchMemory(byteCount: rowBytes * rowsPerStrip)
-    let verbatim = stored.isVerbatim(for: image.format)
-    try image.withView { (view: PixelView) throws(ImageIOError) in
-      var top = 0
-      var stripIndex: UInt32 = 0
-      while top < view.height {
-        let rows = min(rowsPerStrip, view.height - top)
-        for row in 0..<rows {
-          let destination = strip.pointer + row * rowBytes
-          if verbatim {
-            destination.copyMemory(from: view.rowAddress(top + row), byteCount: rowBytes)
-          } else {
-            gather(view.rowAddress(top + row), width: view.width, format: view.format, stored: stored, into: destination)
-          }
+    let verbatim = stored.isVerbatim(for: view.format)
+    var top = 0
+    var stripIndex: UInt32 = 0
+    while top < view.height {
+      let rows = min(rowsPerStrip, view.height - top)
+      for row in 0..<rows {
+        let destination = strip.pointer + row * rowBytes
+        if verbatim {
+          destination.copyMemory(from: view.rowAddress(top + row), byteCount: rowBytes)
+        } else {
+          gather(view.rowAddress(top + row), width: view.width, format: view.format, stored: stored, into: destination)
         }
-        handle.clearError()
-        guard po_tiff_write_strip(handle.pointer, stripIndex, strip.pointer, Int64(rows * rowBytes)) == 1 else {
-          throw failure("write strip \(stripIndex)")
-        }
-        top += rows
-        stripIndex += 1
       }
+      handle.clearError()
+      guard po_tiff_write_strip(handle.pointer, stripIndex, strip.pointer, Int64(rows * rowBytes)) == 1 else {
+        throw failure("write strip \(stripIndex)")
+      }
+      top += rows
+      stripIndex += 1
     }
     handle.clearError()
     guard po_tiff_end_page(handle.pointer) == 1 else { throw failure("write the directory") }

@@ -1,0 +1,32 @@
+public import PixelOps
+
+extension PixelBuffer {
+  /// This image encoded as a one-page TIFF in memory. See ``TIFF/encode(_:options:)``.
+  public func tiffBytes(options: TIFFEncodingOptions = .standard) throws(ImageIOError) -> [UInt8] {
+    try withView { (view) throws(ImageIOError) in try TIFF.encode(view, options: options) }
+  }
+
+  /// Writes this image as a one-page TIFF file at `path`, atomically. See
+  /// ``TIFF/write(_:to:options:)``.
+  public func writeTIFF(to path: String, options: TIFFEncodingOptions = .standard) throws(ImageIOError) {
+    try withView { (view) throws(ImageIOError) in try TIFF.write(view, to: path, options: options) }
+  }
+}
+
+extension Array where Element == PixelBuffer {
+  /// These images encoded in order as the pages of a multi-page TIFF in memory. See
+  /// ``TIFF/encode(pages:options:)``.
+  public func tiffBytes(options: TIFFEncodingOptions = .standard) throws(ImageIOError) -> [UInt8] {
+    try TIFF.encodePages(count: count, options: options) { (index, write) throws(ImageIOError) in
+      try self[index].withView(write)
+    }
+  }
+
+  /// Writes these images in order as the pages of a multi-page TIFF file at `path`,
+  /// atomically. See ``TIFF/write(pages:to:options:)``.
+  public func writeTIFF(to path: String, options: TIFFEncodingOptions = .standard) throws(ImageIOError) {
+    try TIFF.write(pageCount: count, to: path, options: options) { (index, write) throws(ImageIOError) in
+      try self[index].withView(write)
+    }
+  }
+}
