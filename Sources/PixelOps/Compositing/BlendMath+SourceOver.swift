@@ -9,11 +9,12 @@
 ///   (≈ `256 d (1 - sa a / 255)`);
 /// - `d' = (P + D + 128) >> 8`, in 16-bit arithmetic.
 ///
-/// Error: `F` is within 3 of `65536 a` (below it), so `P + D` is within 6 units of 1/256 of
-/// `256` times the exact result, and the final rounding adds at most 1/2: **within
-/// 1/2 + 6/256 < 0.524** of the exact result for every opacity, coverage and valid premultiplied
-/// pixel (0.514 measured over every opacity and every source, alpha and destination value). No
-/// lane overflows for valid pixels (`P + D + 128 <= 65413`). Opacity and coverage 1 without a
+/// Error: `F` is at most 3 below `65536 a` (never above), so `P` is up to 4 below `256 s a`
+/// and `D` within -2 and +5 of `256 d (1 - sa a / 255)`: `P + D` is within 6 of 256 times the
+/// exact result, and the final rounding adds at most 1/2: **within 1/2 + 6/256 < 0.524** of the
+/// exact result for every opacity, coverage and valid premultiplied pixel (0.516 measured,
+/// `scripts/source-over-error.c`). No lane overflows for valid pixels
+/// (`P + D + 128 < 256 · 255 + 134`). Opacity and coverage 1 without a
 /// mask never come here: that is ``BlendMath/blend(_:source:destination:)``'s exact source-over.
 extension BlendMath {
   /// `(257 m · 257 o) >> 16`: the 0.16 fixed-point weight `≈ 65536 o m / 255²` of opacity `o` and
