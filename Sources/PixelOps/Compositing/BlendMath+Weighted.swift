@@ -11,8 +11,8 @@
 ///
 /// Computed in IEEE `Double` (no fused multiply-add) on the source scaled without rounding,
 /// rounded to nearest once: within 1/2 of the exact result plus `Double`'s error, so within 1.
-/// `normal` never comes here (its 8-bit definition folds opacity and coverage into the source,
-/// see ``GenericCompositeKernel``).
+/// `normal` never comes here: it has fixed-point arithmetic of its own
+/// (``BlendMath/sourceOverWeighted(source:destination:factor:)``).
 extension BlendMath {
   /// `mode` of `source` at opacity `opacity` (0...255) through coverage `coverage` (0...255) over
   /// `destination`. Inputs are clamped to valid premultiplied pixels first.

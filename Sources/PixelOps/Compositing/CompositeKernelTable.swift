@@ -12,7 +12,8 @@ struct CompositeFlags: OptionSet, Hashable, Sendable {
 
   /// The source hands out rows of pixels.
   static let imageSource = CompositeFlags(rawValue: 1 << 0)
-  /// The source is one colour (opacity applied), passed to kernels as a parameter.
+  /// The source is one colour, passed to kernels as a parameter (unscaled: the opacity comes
+  /// separately, in ``CompositeParameters/opacity``).
   static let solidSource = CompositeFlags(rawValue: 1 << 1)
   /// Every source pixel has alpha 255 (a declared-opaque image, an opaque colour).
   static let opaqueSource = CompositeFlags(rawValue: 1 << 2)
@@ -76,7 +77,10 @@ enum CompositeKernelTable {
     CompositeKernelEntry(
       name: "over_n_8888", mode: .normal, required: [.solidSource, .fullOpacity, .fullCoverage], kernel: SourceOverKernels.overSolid),
     CompositeKernelEntry(
-      name: "over_n_8_8888", mode: .normal, required: [.solidSource, .fullOpacity, .partialCoverage], kernel: SourceOverKernels.overSolidMasked),
+      name: "over_n_8888_opacity", mode: .normal, required: [.solidSource, .fullCoverage],
+      kernel: SourceOverKernels.overSolidWithOpacity),
+    CompositeKernelEntry(
+      name: "over_n_8_8888", mode: .normal, required: [.solidSource, .partialCoverage], kernel: SourceOverKernels.overSolidMasked),
     CompositeKernelEntry(
       name: "multiply_8888_8888", mode: .multiply, required: [.imageSource, .fullOpacity, .fullCoverage],
       kernel: SeparableBlendKernels.multiplyImage),

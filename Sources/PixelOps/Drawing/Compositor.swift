@@ -194,13 +194,3 @@ public enum Compositor {
     return mask
   }
 }
-
-extension PremultipliedColor {
-  /// Every channel times `factor / 255`, rounded: `round(c * factor / 255)`.
-  func scaled(by factor: UInt32) -> PremultipliedColor {
-    PremultipliedColor(
-      premultipliedRed: UInt8(ExactDivision.div255(UInt32(red) * factor)),
-      green: UInt8(ExactDivision.div255(UInt32(green) * factor)),
-      blue: UInt8(ExactDivision.div255(UInt32(blue) * factor)), alpha: UInt8(ExactDivision.div255(UInt32(alpha) * factor)))
-  }
-}

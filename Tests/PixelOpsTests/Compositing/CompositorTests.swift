@@ -148,14 +148,9 @@ struct CompositorTests {
       ) { x, y, d, actual in
         var sourcePixel: [Int]
         var coverage = 255
-        var effectiveOpacity = opacity8
+        let effectiveOpacity = opacity8
         if scenario.solid {
           sourcePixel = [Int(color.red), Int(color.green), Int(color.blue), Int(color.alpha)]
-          if scenario.mode == .normal {
-            // Source-over's 8-bit definition folds opacity into the colour once.
-            sourcePixel = sourcePixel.map { CompositeReference.rounded($0 * opacity8) }
-            effectiveOpacity = 255
-          }
         } else {
           sourcePixel = source.withView { CompositeReference.read($0.rowAddress(y) + x * 4) }
         }
@@ -213,9 +208,9 @@ struct CompositorTests {
           destination.withView { d in
             for y in 0..<2 {
               for x in 0..<width {
-                let expected = CompositeReference.normal8(
+                let expected = CompositeReference.sourceOver8(
                   source: CompositeReference.read(s.rowAddress(y) + x * 4),
-                  destination: CompositeReference.read(b.rowAddress(y) + x * 4), opacity: 255, coverage: 255)
+                  destination: CompositeReference.read(b.rowAddress(y) + x * 4))
                 #expect(CompositeReference.read(d.rowAddress(y) + x * 4) == expected, "(\(x), \(y)) of \(width)")
               }
             }

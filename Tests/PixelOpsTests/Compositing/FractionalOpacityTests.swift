@@ -47,8 +47,8 @@ struct FractionalOpacityTests {
 
   /// Every mode at opacities 0.25, 0.5, 0.75, 0.9 and 1, with and without a random mask, image
   /// and solid sources, random sizes (widths that are not multiples of the vector width
-  /// included): every pixel within 1/2 of the exact result (normal: its 8-bit definition exactly,
-  /// within 2 of the W3C result).
+  /// included): every pixel within 1/2 of the exact result (normal: within 1/2 + 6/256; its old
+  /// 8-bit definition was up to 2.44 off and fails here).
   @Test("every mode at every opacity and coverage matches the W3C reference", arguments: BlendMode.allCases)
   func everyModeEveryOpacity(_ mode: BlendMode) throws {
     var rng = SeededGenerator(seed: 0xF1DE_0000 ^ UInt64(BlendMode.allCases.firstIndex(of: mode)!))
@@ -85,13 +85,9 @@ struct FractionalOpacityTests {
                 for y in 0..<height {
                   for x in 0..<width {
                     var sourcePixel = CompositeReference.read(s.rowAddress(y) + x * 4)
-                    var effectiveOpacity = opacity8
+                    let effectiveOpacity = opacity8
                     if solid {
                       sourcePixel = [Int(color.red), Int(color.green), Int(color.blue), Int(color.alpha)]
-                      if mode == .normal {
-                        sourcePixel = sourcePixel.map { CompositeReference.rounded($0 * opacity8) }
-                        effectiveOpacity = 255
-                      }
                     }
                     let old = CompositeReference.read(b.rowAddress(y) + x * 4)
                     let actual = CompositeReference.read(d.rowAddress(y) + x * 4)

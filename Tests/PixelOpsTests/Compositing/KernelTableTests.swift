@@ -9,9 +9,8 @@ import Testing
 @Suite("Kernel table and reductions")
 struct KernelTableTests {
   /// Every flag combination a call can produce: one source kind and one kind of coverage; a
-  /// solid source has its opacity folded in for `normal`, but not for other modes (their blend
-  /// sees the unscaled colour), so a solid source may lack `fullOpacity`; a transparent source
-  /// is a colour of alpha 0 (never also opaque).
+  /// solid source comes unscaled with the opacity beside it, so it may lack `fullOpacity`; a
+  /// transparent source is a colour of alpha 0 (never also opaque).
   static let possibleFlags: [CompositeFlags] = (0..<128).map { CompositeFlags(rawValue: UInt8($0)) }.filter { f in
     f.contains(.imageSource) != f.contains(.solidSource)
       && f.contains(.fullCoverage) != f.contains(.partialCoverage)
@@ -124,24 +123,18 @@ private struct RandomSpan {
   /// The destination after `kernel` ran over the span.
   func run(_ kernel: CompositeRowKernel, _ parameters: CompositeParameters) -> [UInt8] {
     var output = destination
-    var parameters = parameters
-    var table = [UInt32](repeating: 0, count: CoverageColorTable.count)
-    table.withUnsafeMutableBufferPointer { table in
-      CoverageColorTable.fill(table, color: solid)
-      parameters.coverageColors = UnsafePointer(table.baseAddress)
-      output.withUnsafeMutableBytes { d in
-        func call(_ s: UnsafeRawPointer?, _ c: UnsafeRawPointer?) {
-          kernel(
-            CompositeSpan(
-              destination: d.baseAddress!, source: s, coverage: c, coverageStride: coverageStride, count: count),
-            parameters)
-        }
-        switch (source, coverage) {
-        case (let s?, let c?): s.withUnsafeBytes { s in c.withUnsafeBytes { c in call(s.baseAddress, c.baseAddress) } }
-        case (let s?, nil): s.withUnsafeBytes { call($0.baseAddress, nil) }
-        case (nil, let c?): c.withUnsafeBytes { call(nil, $0.baseAddress) }
-        case (nil, nil): call(nil, nil)
-        }
+    output.withUnsafeMutableBytes { d in
+      func call(_ s: UnsafeRawPointer?, _ c: UnsafeRawPointer?) {
+        kernel(
+          CompositeSpan(
+            destination: d.baseAddress!, source: s, coverage: c, coverageStride: coverageStride, count: count),
+          parameters)
+      }
+      switch (source, coverage) {
+      case (let s?, let c?): s.withUnsafeBytes { s in c.withUnsafeBytes { c in call(s.baseAddress, c.baseAddress) } }
+      case (let s?, nil): s.withUnsafeBytes { call($0.baseAddress, nil) }
+      case (nil, let c?): c.withUnsafeBytes { call(nil, $0.baseAddress) }
+      case (nil, nil): call(nil, nil)
       }
     }
     return output

@@ -15,14 +15,10 @@ struct CompositeSpan {
 /// What stays the same for every row of one call.
 struct CompositeParameters {
   let mode: BlendMode
-  /// The solid colour (premultiplied) when the source is solid: opacity already applied for
-  /// `normal` (``opacity`` is then 255), unscaled for every other mode.
+  /// The solid colour (premultiplied, unscaled) when the source is solid.
   let solid: PremultipliedColor
-  /// Opacity as an 8-bit factor, `round(opacity * 255)`.
+  /// Opacity as an 8-bit factor, `round(opacity * 255)`, for image and solid sources alike.
   let opacity: UInt32
-  /// For a solid source through coverage: `solid` scaled by every coverage value `m`,
-  /// `round(c * m / 255)` per channel, as 256 pixels (``CoverageColorTable``); `nil` otherwise.
-  var coverageColors: UnsafePointer<UInt32>? = nil
 }
 
 /// A row kernel: composites one span.

@@ -2,14 +2,17 @@
 /// the path for combinations without a vector kernel, and the definition those must match.
 ///
 /// Per pixel, with opacity `o` and coverage `m`:
-/// - `normal` folds both into the source (`c = round(m o / 255)`, `s' = round(s c / 255)`), then
-///   source-over, exactly as the source-over vector kernels do;
+/// - `normal` at opacity 1 without coverage is the exact source-over of
+///   ``BlendMath/blend(_:source:destination:)``; with a fractional opacity or any coverage (even
+///   255) it is ``BlendMath/sourceOverWeighted(source:destination:factor:)``, exactly as the
+///   source-over vector kernels compute it;
 /// - every other mode at `o = m = 255` is ``BlendMath/blend(_:source:destination:)``;
 /// - every other mode at fractional opacity or coverage is
 ///   ``BlendMath/weighted(_:source:destination:opacity:coverage:)``: the W3C model, where opacity
 ///   scales the source's alpha but the blend sees its unscaled colour, and coverage weighs the
-///   result, rounded once. A solid source comes unscaled, with the call's opacity (the engine
-///   folds opacity into a colour only for `normal`).
+///   result, rounded once.
+///
+/// A solid source comes unscaled, with the call's opacity, for every mode.
 enum GenericCompositeKernel {
   static func composite(_ span: CompositeSpan, _ parameters: CompositeParameters) {
     let solid = BlendMath.Pixel(
@@ -17,15 +20,17 @@ enum GenericCompositeKernel {
       Int32(parameters.solid.alpha))
     let opacity = Int32(parameters.opacity)
     let isNormal = parameters.mode == .normal
+    let exactSourceOver = opacity == 255 && span.coverage == nil
     for x in 0..<span.count {
       let coverage = span.coverage.map { Int32($0.load(fromByteOffset: x &* span.coverageStride, as: UInt8.self)) } ?? 255
       let destinationAddress = span.destination + x &* 4
-      var source = span.source.map { pixel(at: $0 + x &* 4) } ?? solid
+      let source = span.source.map { pixel(at: $0 + x &* 4) } ?? solid
       let destination = pixel(at: UnsafeRawPointer(destinationAddress))
       let result: BlendMath.Pixel
-      if isNormal {
-        let factor = BlendMath.divide(BlendMath.Pixel(repeating: coverage &* opacity))[0]
-        if factor != 255 { source = BlendMath.divide(source &* factor) }
+      if isNormal && !exactSourceOver {
+        let factor = BlendMath.sourceOverFactor(opacity: UInt32(opacity), coverage: UInt32(coverage))
+        result = BlendMath.sourceOverWeighted(source: source, destination: destination, factor: factor)
+      } else if isNormal {
         result = BlendMath.blend(.normal, source: source, destination: destination)
       } else if opacity == 255 && coverage == 255 {
         result = BlendMath.blend(parameters.mode, source: source, destination: destination)

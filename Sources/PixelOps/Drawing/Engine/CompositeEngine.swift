@@ -24,15 +24,14 @@ enum CompositeEngine {
     opacity: UInt32, parallelism: Parallelism
   ) throws(PixelError) -> OpacityOutcome {
     guard !area.isEmpty else { return .keepsOpaque }
-    // For source-over, opacity folds into a solid colour once: round(c * o / 255) per channel.
-    // Other modes keep the colour unscaled (their blend must see its straight colour) and get
-    // the opacity as a parameter (BlendMath.weighted).
-    let foldsOpacity = mode == .normal || opacity == 255
-    let solid = source.solidColor.map { foldsOpacity && opacity != 255 ? $0.scaled(by: opacity) : $0 }
+    // A solid colour stays unscaled and the opacity goes to the kernel as a parameter, for every
+    // mode: the blend modes must see its straight colour (BlendMath.weighted), and source-over
+    // weighs it without rounding it to 8 bits (BlendMath.sourceOverWeighted).
+    let solid = source.solidColor
     var flags: CompositeFlags = []
     if let solid {
       flags.insert(.solidSource)
-      if foldsOpacity { flags.insert(.fullOpacity) }
+      if opacity == 255 { flags.insert(.fullOpacity) }
       if solid.alpha == 255 { flags.insert(.opaqueSource) }
       if solid.alpha == 0 { flags.insert(.transparentSource) }
     } else {
@@ -45,8 +44,7 @@ enum CompositeEngine {
     let outcome = OpacityRules.outcome(of: request, area: area, destination: destination)
     let swapsDestination = DrawChannels(destination: destination, mode: mode).swapsDestination
     let entry = CompositeKernelTable.entry(for: request)
-    var parameters = CompositeParameters(
-      mode: request.mode, solid: solid ?? .clear, opacity: solid == nil || !foldsOpacity ? opacity : 255)
+    let parameters = CompositeParameters(mode: request.mode, solid: solid ?? .clear, opacity: opacity)
 
     let width = area.width
     // The destination row is read and written by the kernel, unless a producing source writes it
@@ -57,24 +55,11 @@ enum CompositeEngine {
     // arithmetic kernels (on a 16-core machine a 1 MB copy ran slower on 4 threads than on 1
     // when counted as arithmetic).
     if entry.storesOnly && source.readsMemoryOnly { traffic /= 4 }
-    func runBands(_ parameters: CompositeParameters) throws(PixelError) {
-      try RowBands.forEachBand(
-        rowCount: area.height, bytesPerRow: traffic, parallelism: parallelism,
-        work: CompositeBands(
-          source: source, coverage: coverage, entry: entry, parameters: parameters, destination: destination,
-          area: area, swapsDestination: swapsDestination))
-    }
-    guard let solid, !coverage.isFull else {
-      try runBands(parameters)
-      return outcome
-    }
-    // A colour through coverage: its 256 covered values, once per call (CoverageColorTable).
-    try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: CoverageColorTable.count) {
-      (table) throws(PixelError) in
-      CoverageColorTable.fill(table, color: solid)
-      parameters.coverageColors = UnsafePointer(table.baseAddress.unsafelyUnwrapped)
-      try runBands(parameters)
-    }
+    try RowBands.forEachBand(
+      rowCount: area.height, bytesPerRow: traffic, parallelism: parallelism,
+      work: CompositeBands(
+        source: source, coverage: coverage, entry: entry, parameters: parameters, destination: destination,
+        area: area, swapsDestination: swapsDestination))
     return outcome
   }
 }
