@@ -16,6 +16,11 @@ struct TIFFTestBuilder {
   var colormap: [UInt16]? = nil
   /// The Compression tag; `pixelData` must then hold the strip as that scheme stores it.
   var compression = 1
+  /// Rows per strip when the page is stored as several strips (`strips`); `nil` for one strip.
+  var rowsPerStrip: Int? = nil
+  /// The strips, each as `compression` stores it, when there are several; `nil` for the
+  /// single strip `pixelData`.
+  var strips: [[UInt8]]? = nil
 
   private enum FieldType: UInt16 {
     case short = 3
@@ -29,16 +34,25 @@ struct TIFFTestBuilder {
   }
 
   var bytes: [UInt8] {
+    let strips = self.strips ?? [pixelData]
+    let pixelData = strips.flatMap { $0 }
+    // Strips follow the 8-byte header back to back.
+    var stripOffsets: [UInt32] = []
+    var offset = 8
+    for strip in strips {
+      stripOffsets.append(UInt32(offset))
+      offset += strip.count
+    }
     var entries: [Entry] = [
       Entry(tag: 256, type: .long, values: [UInt32(width)]),
       Entry(tag: 257, type: .long, values: [UInt32(height)]),
       Entry(tag: 258, type: .short, values: bitsPerSample.map(UInt32.init)),
       Entry(tag: 259, type: .short, values: [UInt32(compression)]),
       Entry(tag: 262, type: .short, values: [UInt32(photometric)]),
-      Entry(tag: 273, type: .long, values: [8]),
+      Entry(tag: 273, type: .long, values: stripOffsets),
       Entry(tag: 277, type: .short, values: [UInt32(bitsPerSample.count)]),
-      Entry(tag: 278, type: .long, values: [UInt32(height)]),
-      Entry(tag: 279, type: .long, values: [UInt32(pixelData.count)]),
+      Entry(tag: 278, type: .long, values: [UInt32(rowsPerStrip ?? height)]),
+      Entry(tag: 279, type: .long, values: strips.map { UInt32($0.count) }),
       Entry(tag: 284, type: .short, values: [1]),
     ]
     if let fillOrder { entries.append(Entry(tag: 266, type: .short, values: [UInt32(fillOrder)])) }

@@ -90,6 +90,7 @@ struct TIFFChunkReader {
   private func readScanlines(into view: MutablePixelView) throws(ImageIOError) {
     let plane = UInt16(planes[0])
     for row in 0..<view.height {
+      buffers[0].clear()
       handle.clearError()
       guard po_tiff_read_scanline(handle.pointer, UInt32(row), plane, buffers[0].pointer) == 1 else {
         throw TIFFLibraryMessage.readError(handle.failureMessage("libtiff could not decode row \(row)"))
@@ -105,6 +106,7 @@ struct TIFFChunkReader {
       let needed = rows * grid.rowBytes
       for (plane, buffer) in zip(planes, buffers) {
         let strip = po_tiff_compute_strip(handle.pointer, UInt32(top), UInt16(plane))
+        buffer.clear()
         handle.clearError()
         let count = po_tiff_read_strip(handle.pointer, strip, buffer.pointer, Int64(needed))
         try check(count: count, needed: needed, what: "strip \(strip)")
@@ -128,6 +130,7 @@ struct TIFFChunkReader {
         let columns = min(grid.width, view.width - left)
         for (plane, buffer) in zip(planes, buffers) {
           let tile = po_tiff_compute_tile(handle.pointer, UInt32(left), UInt32(top), UInt16(plane))
+          buffer.clear()
           handle.clearError()
           let count = po_tiff_read_tile(handle.pointer, tile, buffer.pointer, Int64(grid.byteCount))
           try check(count: count, needed: rows * grid.rowBytes, what: "tile \(tile)")
