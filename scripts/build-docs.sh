@@ -28,9 +28,11 @@ fi
 echo "== symbol graphs"
 dump_log="$(mktemp)"
 trap 'rm -f "$dump_log"' EXIT
+# --emit-extension-block-symbols: PixelOpsIO's methods on PixelOps' `PixelBuffer` (writePNG,
+# writeTIFF, ...) get pages under "Extended Modules" instead of none.
 # It also tries the test modules, which have no graph to give ("Failed to emit symbol graph for
 # 'PixelOpsPackageTests'"): harmless, so its output is shown only when no graphs come out.
-swift package dump-symbol-graph --minimum-access-level public >"$dump_log" 2>&1 || true
+swift package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols >"$dump_log" 2>&1 || true
 graphs="$(sed -n 's/^Files written to //p' "$dump_log" | tail -1)"
 [ -n "$graphs" ] && [ -d "$graphs" ] || { echo "error: no symbol graphs were written"; cat "$dump_log"; exit 1; }
 

@@ -13,6 +13,7 @@
 # statistics: executions, executions per second, coverage (cov: edges of the instrumented Swift
 # code; libpng and libtiff are system libraries and are not instrumented) and peak memory.
 set -euo pipefail
+shopt -s nullglob
 cd "$(dirname "$0")/.."
 targets=${1:-all}
 seconds=${2:-60}
@@ -25,6 +26,7 @@ swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xs
   grep -v "Cannot export local symbol '__asan_extra_spill_area'" || true
 test -x Fuzz/.build/release/fuzz-png -a -x Fuzz/.build/release/fuzz-tiff
 
+root=$PWD
 seeds=Tests/PixelOpsIOTests/Resources/testdata
 mkdir -p .build-fuzz/artifacts
 for target in $targets; do
@@ -36,18 +38,21 @@ for target in $targets; do
     *) echo "unknown target $target (png, tiff or all)"; exit 2 ;;
   esac
   echo "=== fuzz-$target: $seconds s, $(ls "$corpus" | wc -l) inputs in $corpus"
-  # -rss_limit_mb: the targets decode under 128 MiB limits (Fuzz/Sources/FuzzSupport), so 2 GB
+  # -rss_limit_mb: the targets decode under 64 MiB limits (Fuzz/Sources/FuzzSupport), so 2 GB
   # means a leak or an allocation the limits failed to stop. -timeout: one input taking more
-  # than 25 s is a hang.
+  # than 25 s is a hang. libFuzzer runs inside .build-fuzz, where parallel jobs write their
+  # fuzz-N.log files.
   log=.build-fuzz/$target.log
+  rm -f .build-fuzz/fuzz-*.log
   status=0
-  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 Fuzz/.build/release/fuzz-$target "$corpus" \
-    -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=25 -print_final_stats=1 \
-    -artifact_prefix=.build-fuzz/artifacts/$target- "${parallel[@]}" >"$log" 2>&1 || status=$?
+  (cd .build-fuzz && SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 "$root/Fuzz/.build/release/fuzz-$target" \
+    "corpus/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=25 -print_final_stats=1 \
+    -artifact_prefix="artifacts/$target-" "${parallel[@]}") >"$log" 2>&1 || status=$?
+  logs=("$log" .build-fuzz/fuzz-*.log)
   if [ "$status" -ne 0 ]; then
-    tail -60 "$log"
-    echo "fuzz-$target failed (status $status); the input is in .build-fuzz/artifacts/, the log in $log"
+    for file in "${logs[@]}"; do tail -60 "$file"; done
+    echo "fuzz-$target failed (status $status); the input is in .build-fuzz/artifacts/, the logs in .build-fuzz"
     exit 1
   fi
-  grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::|^Done " "$log"
+  grep -hE "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::|^Done " "${logs[@]}"
 done
