@@ -6,6 +6,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
   case blend
   case scheduler
   case scale
+  case gradient
 
   /// The names of the family's cases, in run order (for `scheduler`, the sections of bench's
   /// scheduler measurement, which has no `BenchCase`s).
@@ -15,6 +16,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
     case .blend: BlendCases.names
     case .scheduler: ["dispatch-overhead", "cold-dispatch", "helper-latency", "break-even"]
     case .scale: ScaleCases.names
+    case .gradient: GradientCases.names
     }
   }
 
@@ -25,6 +27,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
     case .blend: try BlendCases.make(settings)
     case .scheduler: []
     case .scale: try ScaleCases.make(settings)
+    case .gradient: try GradientCases.make(settings)
     }
   }
 }

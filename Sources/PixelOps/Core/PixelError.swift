@@ -39,6 +39,9 @@ public enum PixelError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The call's ``CancellationToken`` was cancelled before the work finished; the destination
   /// holds a mix of old and new rows.
   case cancelled
+  /// A gradient that cannot be drawn (`reason` says why: no stops, a coordinate, radius or
+  /// component that is NaN or infinite, a linear axis of zero length, a negative radius).
+  case invalidGradient(reason: String)
 
   public var description: String {
     switch self {
@@ -58,6 +61,7 @@ public enum PixelError: Error, Sendable, Equatable, CustomStringConvertible {
     case .reductionTooLarge(let factor, let maximum):
       "reduction by \(factor) exceeds the supported maximum of \(maximum) source pixels per destination pixel for this filter and destination size"
     case .geometryOverflow(let op): "\(op) overflows Int"
+    case .invalidGradient(let reason): "invalid gradient: \(reason)"
     case .cancelled: "cancelled"
     }
   }

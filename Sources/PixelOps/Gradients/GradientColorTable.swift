@@ -1,0 +1,103 @@
+/// A gradient's colours sampled into lookup tables, built once per ``Gradient``.
+///
+/// The parameter range 0...1 is cut into `cellCount` cells (a power of two from 256 to 4096,
+/// at least 1.25 times the steepest channel slope in levels per unit `t`, so a channel changes
+/// by at most 0.8 of a level across a cell). Each entry holds the exact colour at its cell's
+/// centre, rounded: a pixel whose `t` falls in the cell is then within 1 of the exact colour at
+/// its own `t`. Cells where a channel changes faster (a hard edge, or stops closer than the
+/// largest table resolves) hold a sentinel that sends their pixels to the exact evaluation.
+/// Entries `cellCount` to `2 cellCount - 1` are transparent black: pixels the gradient does not
+/// draw take entry `cellCount`, and every index is masked with `2 cellCount - 1` before the
+/// lookup, so no arithmetic accident can read outside the table.
+///
+/// Four tables: premultiplied 8-bit pixels in RGBA and BGRA byte order (`UInt32`, little-endian
+/// lanes), and the same with 8.8 fixed-point channels (`UInt64`, four `UInt16`) for dithering.
+/// Flat stretches (two stops of one colour) hold a solid fill's bytes, times 256 in the 8.8
+/// tables, so dithering leaves them exact.
+final class GradientColorTable: @unchecked Sendable {
+  /// Cells over 0...1 (a power of two).
+  let cellCount: Int
+  /// The mask every index is taken with (`2 cellCount - 1`).
+  var indexMask: Int32 { Int32(2 * cellCount - 1) }
+  /// Whether any cell holds the sentinel.
+  let hasExactCells: Bool
+  let rgba8: UnsafeMutablePointer<UInt32>
+  let bgra8: UnsafeMutablePointer<UInt32>
+  let rgba16: UnsafeMutablePointer<UInt64>
+  let bgra16: UnsafeMutablePointer<UInt64>
+
+  /// Marks an 8-bit cell whose pixels are evaluated exactly (never a premultiplied pixel: colour
+  /// above a zero alpha).
+  static let exact8: UInt32 = 0x00FF_FFFF
+  /// The same for the 8.8 tables.
+  static let exact16: UInt64 = 0x0000_FFFF_FFFF_FFFF
+  static let smallestCellCount = 256
+  static let largestCellCount = 4096
+  /// The most a channel may change across one cell, in levels.
+  static let largestStepPerCell = 0.8
+
+  init(_ function: GradientColorFunction) {
+    // Finite slopes only: hard edges go to the exact evaluation whatever the size.
+    let steepest = function.steepestSlope(in: 0...1, ignoringHardEdges: true)
+    var count = Self.smallestCellCount
+    while count < Self.largestCellCount && Double(count) * Self.largestStepPerCell < steepest { count *= 2 }
+    cellCount = count
+    rgba8 = .allocate(capacity: 2 * count)
+    bgra8 = .allocate(capacity: 2 * count)
+    rgba16 = .allocate(capacity: 2 * count)
+    bgra16 = .allocate(capacity: 2 * count)
+    var exactCells = false
+    let width = 1 / Double(count)
+    for cell in count..<2 * count {
+      (rgba8[cell], bgra8[cell], rgba16[cell], bgra16[cell]) = (0, 0, 0, 0)
+    }
+    for cell in 0..<count {
+      let range = Double(cell) * width...Double(cell + 1) * width
+      guard function.steepestSlope(in: range) * width <= Self.largestStepPerCell else {
+        exactCells = true
+        (rgba8[cell], bgra8[cell], rgba16[cell], bgra16[cell]) = (Self.exact8, Self.exact8, Self.exact16, Self.exact16)
+        continue
+      }
+      let (value, isFlat) = function.evaluate((Double(cell) + 0.5) * width)
+      let bytes = Self.rounded(value)
+      let fixed = isFlat ? bytes &* 256 : Self.fixedPoint(value)
+      rgba8[cell] = Self.pack8(bytes)
+      bgra8[cell] = Self.pack8(SIMD4(bytes.z, bytes.y, bytes.x, bytes.w))
+      rgba16[cell] = Self.pack16(fixed)
+      bgra16[cell] = Self.pack16(SIMD4(fixed.z, fixed.y, fixed.x, fixed.w))
+    }
+    hasExactCells = exactCells
+  }
+
+  deinit {
+    rgba8.deallocate()
+    bgra8.deallocate()
+    rgba16.deallocate()
+    bgra16.deallocate()
+  }
+
+  /// Channels 0...255 rounded half up, colour clamped to alpha.
+  static func rounded(_ value: SIMD4<Double>) -> SIMD4<UInt32> {
+    let r = (value.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255)) + 0.5).rounded(.down)
+    let alpha = UInt32(r.w)
+    return SIMD4(min(UInt32(r.x), alpha), min(UInt32(r.y), alpha), min(UInt32(r.z), alpha), alpha)
+  }
+
+  /// Channels in 8.8 fixed point (value * 256, rounded), colour clamped to alpha.
+  static func fixedPoint(_ value: SIMD4<Double>) -> SIMD4<UInt32> {
+    let r = (value.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255)) * 256 + 0.5).rounded(.down)
+    let alpha = UInt32(r.w)
+    return SIMD4(min(UInt32(r.x), alpha), min(UInt32(r.y), alpha), min(UInt32(r.z), alpha), alpha)
+  }
+
+  static func pack8(_ c: SIMD4<UInt32>) -> UInt32 { c.x | c.y << 8 | c.z << 16 | c.w << 24 }
+
+  static func pack16(_ c: SIMD4<UInt32>) -> UInt64 {
+    UInt64(c.x) | UInt64(c.y) << 16 | UInt64(c.z) << 32 | UInt64(c.w) << 48
+  }
+
+  /// The 8-bit table in `order`.
+  func table8(_ order: ChannelOrder) -> UnsafePointer<UInt32> { UnsafePointer(order == .rgba ? rgba8 : bgra8) }
+  /// The 8.8 table in `order`.
+  func table16(_ order: ChannelOrder) -> UnsafePointer<UInt64> { UnsafePointer(order == .rgba ? rgba16 : bgra16) }
+}

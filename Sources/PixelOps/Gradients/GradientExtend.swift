@@ -1,0 +1,34 @@
+/// What a gradient shows where its parameter `t` falls outside 0...1 (before its start or
+/// after its end): Core Graphics' `drawsBeforeStartLocation` / `drawsAfterEndLocation`, and
+/// the repeat and reflect modes of Skia, Blend2D and SVG's `spreadMethod`.
+public enum GradientExtend: Sendable, Hashable {
+  /// Pads with the first stop's colour before the start when `beforeStart`, with the last
+  /// stop's colour after the end when `afterEnd`; draws nothing (leaves the destination as
+  /// it is) where the flag is false. Core Graphics' options.
+  case padded(beforeStart: Bool, afterEnd: Bool)
+  /// The gradient again: `t - floor(t)`.
+  case repeating
+  /// The gradient mirrored at each end: 0 → 1 → 0 → 1 …
+  case reflecting
+
+  /// Pads both ends (`drawsBeforeStartLocation | drawsAfterEndLocation`; CSS, `CAGradientLayer`).
+  public static let pad = GradientExtend.padded(beforeStart: true, afterEnd: true)
+  /// Draws only between the start and the end (Core Graphics with no options).
+  public static let none = GradientExtend.padded(beforeStart: false, afterEnd: false)
+
+  /// The extended parameter in 0...1 for `t`, or `nil` where nothing is drawn.
+  func extended(_ t: Double) -> Double? {
+    guard !t.isNaN else { return nil }
+    switch self {
+    case .padded(let before, let after):
+      if t < 0 { return before ? 0 : nil }
+      if t > 1 { return after ? 1 : nil }
+      return t
+    case .repeating:
+      return t - t.rounded(.down)
+    case .reflecting:
+      let folded = t - 2 * (t / 2).rounded(.down)
+      return folded > 1 ? 2 - folded : folded
+    }
+  }
+}

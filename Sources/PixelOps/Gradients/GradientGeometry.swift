@@ -1,0 +1,267 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(ucrt)
+  import ucrt
+#endif
+
+/// A gradient shape in destination pixels: what ``GradientShape`` becomes for one draw.
+/// Each case gives, row by row, the parameter `t` of four pixels at a time.
+enum GradientGeometry: Sendable {
+  case linear(LinearGradientParameter)
+  case concentric(ConcentricGradientParameter)
+  case twoCircle(TwoCircleGradientParameter)
+  case conic(ConicGradientParameter)
+}
+
+/// One shape's parameter over destination pixels.
+protocol GradientParameter: Sendable {
+  associatedtype Row: GradientParameterRow
+  /// The parameters of row `y` from column `x` on, four pixels per step.
+  func row(_ y: Int, from x: Int) -> Row
+  /// The table cells of `count` pixels of row `y` from column `x` (`cells` has room for
+  /// `count` rounded up to a multiple of 4). By default ``writeSteppedCells(row:from:count:layout:into:)``.
+  func writeCells(row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>)
+  /// `t` of pixel (x, y) in `Double` (NaN where the pixel is not drawn): for the pixels of table
+  /// cells that are evaluated exactly.
+  func exactParameter(x: Int, y: Int) -> Double
+  /// Whether `t` always lies in 0...1, whatever the extend mode (the conic gradient).
+  static var staysInUnitRange: Bool { get }
+  /// Work per pixel, in bytes of memory traffic it is worth (for thread decisions).
+  static var costPerPixel: Int { get }
+}
+
+extension GradientParameter {
+  func writeCells(row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>) {
+    writeSteppedCells(row: y, from: x, count: count, layout: layout, into: cells)
+  }
+}
+
+/// The parameters along one row.
+protocol GradientParameterRow {
+  /// `t` of the next four pixels (NaN where a pixel is not drawn).
+  mutating func next() -> SIMD4<Float>
+  /// Whether some pixels have no `t` (their lanes are NaN and must draw nothing).
+  static var leavesPixelsUndrawn: Bool { get }
+}
+
+extension GradientParameterRow {
+  static var leavesPixelsUndrawn: Bool { false }
+}
+
+/// The lanes 0, 1, 2, 3: pixel offsets within a step.
+let gradientLaneOffsets = SIMD4<Float>(0, 1, 2, 3)
+
+/// `t` is the projection onto the axis: affine in the pixel indices, `kx x + ky y + k0`.
+struct LinearGradientParameter: GradientParameter {
+  let kx: Double, ky: Double, k0: Double
+
+  /// - Throws: ``PixelError/invalidGradient(reason:)`` when the axis is too short or too long
+  ///   for `t` to be finite.
+  init(start: PointPosition, end: PointPosition, map: GradientMap) throws(PixelError) {
+    let (dx, dy) = (end.x - start.x, end.y - start.y)
+    let length2 = dx * dx + dy * dy
+    kx = (map.a * dx + map.b * dy) / length2
+    ky = (map.c * dx + map.d * dy) / length2
+    k0 = ((map.tx - start.x) * dx + (map.ty - start.y) * dy) / length2
+    guard kx.isFinite, ky.isFinite, k0.isFinite, length2 > 0 else {
+      throw .invalidGradient(reason: "linear gradient axis from \(start) to \(end) is too short or too long")
+    }
+  }
+
+  static var staysInUnitRange: Bool { false }
+  static var costPerPixel: Int { 8 }
+
+  func row(_ y: Int, from x: Int) -> Row {
+    Row(base: Float(k0 + ky * Double(y) + kx * Double(x)), step: Float(kx))
+  }
+
+  func exactParameter(x: Int, y: Int) -> Double { k0 + ky * Double(y) + kx * Double(x) }
+
+  func writeCells(row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>) {
+    LinearCells.write(
+      first: exactParameter(x: x, y: y) * Double(layout.count), step: kx * Double(layout.count), count: count,
+      layout: layout, into: cells)
+  }
+
+  struct Row: GradientParameterRow {
+    let base: Float
+    let step: Float
+    /// Pixel offsets from the row's first pixel, exact in `Float` (rows are < 2^24 pixels).
+    var offsets = gradientLaneOffsets
+
+    @inline(__always)
+    mutating func next() -> SIMD4<Float> {
+      let t = base + offsets * step
+      offsets += 4
+      return t
+    }
+  }
+}
+
+/// The gradient-space point of each pixel relative to a centre, stepped along a row.
+struct CentredRow {
+  var u: Float, v: Float
+  let du: Float, dv: Float
+  var offsets = gradientLaneOffsets
+
+  init(map: GradientMap, y: Int, x: Int) {
+    let (u, v) = map.point(x: Double(x), y: Double(y))
+    (self.u, self.v, du, dv) = (Float(u), Float(v), Float(map.a), Float(map.b))
+  }
+
+  /// u and v of the next four pixels.
+  @inline(__always)
+  mutating func next() -> (u: SIMD4<Float>, v: SIMD4<Float>) {
+    let point = (u + offsets * du, v + offsets * dv)
+    offsets += 4
+    return point
+  }
+}
+
+/// Circles with one centre: `t = (distance - r0) / (r1 - r0)`.
+struct ConcentricGradientParameter: GradientParameter {
+  let map: GradientMap
+  let startRadius: Double, endRadius: Double
+  let scale: Float, offset: Float
+
+  /// - Throws: ``PixelError/invalidGradient(reason:)`` when the radii are too close for `t`
+  ///   to be finite.
+  init(center: PointPosition, startRadius: Double, endRadius: Double, map: GradientMap) throws(PixelError) {
+    guard (1 / (endRadius - startRadius)).isFinite else {
+      throw .invalidGradient(reason: "radial gradient radii \(startRadius) and \(endRadius) are too close")
+    }
+    self.map = map.centred(at: center)
+    self.startRadius = startRadius
+    self.endRadius = endRadius
+    scale = Float(1 / (endRadius - startRadius))
+    offset = Float(-startRadius / (endRadius - startRadius))
+  }
+
+  func exactParameter(x: Int, y: Int) -> Double {
+    let (u, v) = map.point(x: Double(x), y: Double(y))
+    return ((u * u + v * v).squareRoot() - startRadius) / (endRadius - startRadius)
+  }
+
+  static var staysInUnitRange: Bool { false }
+  static var costPerPixel: Int { 12 }
+
+  func row(_ y: Int, from x: Int) -> Row { Row(point: CentredRow(map: map, y: y, x: x), scale: scale, offset: offset) }
+
+  struct Row: GradientParameterRow {
+    var point: CentredRow
+    let scale: Float, offset: Float
+
+    @inline(__always)
+    mutating func next() -> SIMD4<Float> {
+      let (u, v) = point.next()
+      return (u * u + v * v).squareRoot() * scale + offset
+    }
+  }
+}
+
+/// The general two-point conical gradient, solved per pixel in `Double`: the pixel lies on
+/// the circle of parameter t when `|p - c0 - t dc| = r0 + t dr`, a quadratic
+/// `a t² - 2 b t + c = 0` with `a = dc·dc - dr²`, `b = (p - c0)·dc + r0 dr`,
+/// `c = |p - c0|² - r0²`; the larger root whose radius is not negative wins.
+struct TwoCircleGradientParameter: GradientParameter {
+  let map: GradientMap
+  let dcx: Double, dcy: Double, r0: Double, dr: Double, a: Double
+
+  init(startCenter: PointPosition, startRadius: Double, endCenter: PointPosition, endRadius: Double, map: GradientMap) {
+    self.map = map.centred(at: startCenter)
+    dcx = endCenter.x - startCenter.x
+    dcy = endCenter.y - startCenter.y
+    r0 = startRadius
+    dr = endRadius - startRadius
+    a = dcx * dcx + dcy * dcy - dr * dr
+  }
+
+  static var staysInUnitRange: Bool { false }
+  static var costPerPixel: Int { 64 }
+
+  func row(_ y: Int, from x: Int) -> Row { Row(parameter: self, y: Double(y), x: Double(x)) }
+
+  func exactParameter(x: Int, y: Int) -> Double {
+    let (u, v) = map.point(x: Double(x), y: Double(y))
+    return t(u: u, v: v)
+  }
+
+  /// `t` at gradient-space point (u, v) relative to the start centre; NaN where no circle
+  /// of non-negative radius passes.
+  func t(u: Double, v: Double) -> Double {
+    let b = u * dcx + v * dcy + r0 * dr
+    let c = u * u + v * v - r0 * r0
+    func valid(_ t: Double) -> Bool { t.isFinite && r0 + t * dr >= 0 }
+    if a == 0 {
+      // One root: 2 b t = c.
+      let t = c / (2 * b)
+      return valid(t) ? t : .nan
+    }
+    let discriminant = b * b - a * c
+    guard discriminant >= 0 else { return .nan }
+    // Roots (b ± s) / a, computed without cancellation: q / a and c / q.
+    let s = discriminant.squareRoot()
+    let q = b >= 0 ? b + s : b - s
+    let first = q / a
+    let second = q == 0 ? first : c / q
+    let (high, low) = first >= second ? (first, second) : (second, first)
+    if valid(high) { return high }
+    return valid(low) ? low : .nan
+  }
+
+  struct Row: GradientParameterRow {
+    let parameter: TwoCircleGradientParameter
+    var x: Double
+    let y: Double
+
+    static var leavesPixelsUndrawn: Bool { true }
+
+    init(parameter: TwoCircleGradientParameter, y: Double, x: Double) {
+      (self.parameter, self.y, self.x) = (parameter, y, x)
+    }
+
+    mutating func next() -> SIMD4<Float> {
+      var t = SIMD4<Float>()
+      for lane in 0..<4 {
+        let (u, v) = parameter.map.point(x: x + Double(lane), y: y)
+        t[lane] = Float(parameter.t(u: u, v: v))
+      }
+      x += 4
+      return t
+    }
+  }
+}
+
+/// The angle around a centre, clockwise from the start direction, in turns (0..<1).
+struct ConicGradientParameter: GradientParameter {
+  let map: GradientMap
+
+  init(center: PointPosition, startAngle: Double, map: GradientMap) {
+    self.map = map.centred(at: center, rotatedBy: startAngle)
+  }
+
+  static var staysInUnitRange: Bool { true }
+  static var costPerPixel: Int { 24 }
+
+  func row(_ y: Int, from x: Int) -> Row { Row(point: CentredRow(map: map, y: y, x: x)) }
+
+  func exactParameter(x: Int, y: Int) -> Double {
+    let (u, v) = map.point(x: Double(x), y: Double(y))
+    let turns = atan2(v, u) / (2 * Double.pi)
+    return turns < 0 ? turns + 1 : turns
+  }
+
+  struct Row: GradientParameterRow {
+    var point: CentredRow
+
+    @inline(__always)
+    mutating func next() -> SIMD4<Float> {
+      let (u, v) = point.next()
+      return GradientAngle.turns(u: u, v: v)
+    }
+  }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(ucrt)
+  import ucrt
+#endif
+
+/// The affine map from destination pixel indices to gradient space: pixel `(x, y)` shows the
+/// gradient at `(a x + c y + tx, b x + d y + ty)`. It places the pixel's centre (so a map from
+/// points at scale `s` is `x / s + 0.5 / s`) and, for layers, stretches unit space onto the
+/// bounds (which makes unit-space circles ellipses on non-square layers).
+struct GradientMap: Sendable, Hashable {
+  var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+  /// Pixel centres to points at `scale` pixels per point.
+  init(scale: Double) {
+    a = 1 / scale
+    b = 0
+    c = 0
+    d = 1 / scale
+    tx = 0.5 / scale
+    ty = 0.5 / scale
+  }
+
+  init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+  }
+
+  /// The gradient-space point pixel `(x, y)` shows.
+  func point(x: Double, y: Double) -> (u: Double, v: Double) {
+    (a * x + c * y + tx, b * x + d * y + ty)
+  }
+
+  /// This map followed by a rotation by `-angle` about `center` (so that direction `angle`
+  /// from the centre becomes +u) and a shift of the centre to the origin.
+  func centred(at center: PointPosition, rotatedBy angle: Double = 0) -> GradientMap {
+    let (cosine, sine) = (angle == 0 ? 1 : cos(angle), angle == 0 ? 0 : sin(angle))
+    // (u', v') = R(-angle) (u - cx, v - cy)
+    func rotate(_ u: Double, _ v: Double) -> (Double, Double) { (cosine * u + sine * v, -sine * u + cosine * v) }
+    let (na, nb) = rotate(a, b)
+    let (nc, nd) = rotate(c, d)
+    let (ntx, nty) = rotate(tx - center.x, ty - center.y)
+    return GradientMap(a: na, b: nb, c: nc, d: nd, tx: ntx, ty: nty)
+  }
+}

@@ -1,0 +1,68 @@
+/// Writes gradient pixels, a chunk of a row at a time: the shape's ``GradientParameter``
+/// writes table cells for the chunk, then a ``GradientLookup`` turns cells into pixels (plain or
+/// dithered), and cells marked for exact evaluation are redone from the exact parameter.
+/// Geometry, lookup and scheduling stay apart: this type only sequences them.
+struct GradientRowWriter: Sendable {
+  let gradient: Gradient
+  let extend: GradientExtend
+  let order: ChannelOrder
+  let dithers: Bool
+
+  /// Pixels per chunk: the cells of one chunk (4 bytes each) stay in L1 beside its pixels.
+  static let chunkSize = 256
+  /// Scratch bytes for a chunk's cells.
+  static let cellScratchByteCount = chunkSize * 4
+
+  /// Writes the pixels of row `y` at `columns` into `target` (premultiplied, in `order`;
+  /// `columns.count` pixels), using `cells` (``cellScratchByteCount`` bytes) for the cells.
+  @inline(__always)
+  func write<Parameter: GradientParameter>(
+    _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
+    cells: UnsafeMutablePointer<Int32>
+  ) {
+    let table = gradient.table
+    let layout = GradientCellLayout(count: table.cellCount, extend: extend)
+    var x = columns.lowerBound
+    while x < columns.upperBound {
+      let count = min(Self.chunkSize, columns.upperBound &- x)
+      let output = target + (x &- columns.lowerBound) &* 4
+      parameter.writeCells(row: y, from: x, count: count, layout: layout, into: cells)
+      if dithers {
+        GradientLookup.dithered(cells, count: count, table: table.table16(order), x: x, y: y, into: output)
+      } else {
+        GradientLookup.plain(cells, count: count, table: table.table8(order), into: output)
+      }
+      if table.hasExactCells {
+        redoExactCells(parameter, cells: cells, count: count, x: x, y: y, into: output)
+      }
+      x &+= count
+    }
+  }
+
+  /// Recomputes the pixels whose cells hold the exact-evaluation sentinel.
+  private func redoExactCells<Parameter: GradientParameter>(
+    _ parameter: Parameter, cells: UnsafeMutablePointer<Int32>, count: Int, x: Int, y: Int,
+    into output: UnsafeMutableRawPointer
+  ) {
+    let table = gradient.table
+    let marks = table.table8(.rgba)
+    for k in 0..<count where marks[Int(cells[k])] == GradientColorTable.exact8 {
+      let pixel: UInt32
+      if let t = extend.extended(parameter.exactParameter(x: x &+ k, y: y)) {
+        let (value, isFlat) = gradient.function.evaluate(t)
+        if dithers {
+          let fixed = isFlat ? GradientColorTable.rounded(value) &* 256 : GradientColorTable.fixedPoint(value)
+          let d = UInt32(OrderedDither.threshold(x: x &+ k, y: y))
+          pixel = GradientColorTable.pack8(ordered((fixed &+ d) &>> 8))
+        } else {
+          pixel = GradientColorTable.pack8(ordered(GradientColorTable.rounded(value)))
+        }
+      } else {
+        pixel = 0
+      }
+      output.storeBytes(of: pixel, toByteOffset: k &* 4, as: UInt32.self)
+    }
+  }
+
+  private func ordered(_ c: SIMD4<UInt32>) -> SIMD4<UInt32> { order == .rgba ? c : SIMD4(c.z, c.y, c.x, c.w) }
+}

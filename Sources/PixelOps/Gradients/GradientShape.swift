@@ -1,0 +1,60 @@
+/// The geometry of a gradient: which point of the plane shows which parameter `t` (0 at the
+/// start, 1 at the end). Coordinates are in points of the destination (its pixel grid at
+/// the draw's scale), y growing downward; a pixel shows the gradient at its centre.
+public enum GradientShape: Sendable, Hashable {
+  /// Along the line from `start` to `end` (`CGContextDrawLinearGradient`): `t` is the
+  /// projection of the point onto that line, so lines perpendicular to it have one colour.
+  case linear(start: PointPosition, end: PointPosition)
+  /// Between two circles (`CGContextDrawRadialGradient`; canvas' `createRadialGradient`):
+  /// the circle at `t` has centre `startCenter + t (endCenter - startCenter)` and radius
+  /// `startRadius + t (endRadius - startRadius)`, and a point shows the largest `t` whose
+  /// circle passes through it with a radius of 0 or more. Points no such circle reaches
+  /// (beside a cone whose start circle lies outside the end circle) are not drawn. Pad before
+  /// the start fills the cone back to its apex, as Core Graphics does.
+  case radial(startCenter: PointPosition, startRadius: Double, endCenter: PointPosition, endRadius: Double)
+  /// Around `center` (`CAGradientLayer`'s `.conic`): `t` is the angle from the direction
+  /// `startAngle` (radians, 0 along +x), measured clockwise on screen (towards +y), as a
+  /// fraction of a full turn, in 0..<1. Extend modes do not apply (every angle lies in 0..<1).
+  case conic(center: PointPosition, startAngle: Double)
+
+  /// A radial gradient from a point out to a circle (both centres at `center`).
+  public static func radial(center: PointPosition, radius: Double) -> GradientShape {
+    .radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius)
+  }
+
+  /// The shape in the gradient space `map` leads to from destination pixel indices.
+  ///
+  /// - Throws: ``PixelError/invalidGradient(reason:)`` for a coordinate, radius or angle that
+  ///   is NaN or infinite, a linear gradient whose start and end coincide, a negative radius, or
+  ///   two radial circles that are the same circle (no point has a single `t`).
+  func geometry(map: GradientMap) throws(PixelError) -> GradientGeometry {
+    func finite(_ values: Double..., what: String) throws(PixelError) {
+      guard values.allSatisfy(\.isFinite) else {
+        throw .invalidGradient(reason: "\(what) \(values) is not finite")
+      }
+    }
+    switch self {
+    case .linear(let start, let end):
+      try finite(start.x, start.y, end.x, end.y, what: "linear gradient points")
+      guard start != end else {
+        throw .invalidGradient(reason: "linear gradient from \(start) to itself has no direction")
+      }
+      return .linear(try LinearGradientParameter(start: start, end: end, map: map))
+    case .radial(let c0, let r0, let c1, let r1):
+      try finite(c0.x, c0.y, r0, c1.x, c1.y, r1, what: "radial gradient circles")
+      guard r0 >= 0, r1 >= 0 else {
+        throw .invalidGradient(reason: "radial gradient radii \(r0) and \(r1) must not be negative")
+      }
+      guard c0 != c1 || r0 != r1 else {
+        throw .invalidGradient(reason: "radial gradient's two circles are the same circle")
+      }
+      if c0 == c1 {
+        return .concentric(try ConcentricGradientParameter(center: c0, startRadius: r0, endRadius: r1, map: map))
+      }
+      return .twoCircle(TwoCircleGradientParameter(startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1, map: map))
+    case .conic(let center, let angle):
+      try finite(center.x, center.y, angle, what: "conic gradient centre and angle")
+      return .conic(ConicGradientParameter(center: center, startAngle: angle, map: map))
+    }
+  }
+}

@@ -1,0 +1,138 @@
+/// The table cells along a row of a linear gradient, whose parameter grows by the same step
+/// from pixel to pixel: counted four pixels at a time in 16.16 fixed point (cells and 2^-16 of
+/// a cell), restarted exactly from `Double` for every call (a chunk of at most
+/// ``GradientRowWriter/chunkSize`` pixels), so the sum drifts by less than 1/500 of a cell.
+enum LinearCells {
+  /// 2^16: one cell in fixed point.
+  private static let one = 65_536.0
+  /// Beyond this step (cells per pixel) the fixed-point step could overflow; such rows (where
+  /// each pixel lies in its own stretch of the gradient) are computed pixel by pixel.
+  private static let largestFixedStep = 1024.0
+
+  /// Writes the cells of `count` pixels whose parameter, in cells (`t` times the table size),
+  /// is `first + k step` for pixel `k`. `cells` has room for `count` rounded up to 4.
+  static func write(
+    first: Double, step: Double, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>
+  ) {
+    let n = layout.count
+    // Beyond ±2^40 cells Double no longer resolves a pixel's cell; such rows (and non-finite
+    // ones) go pixel by pixel, never trapping.
+    guard abs(first) < 0x1p40, abs(step) < 0x1p40, abs(first + Double(count) * step) < 0x1p40 else {
+      for k in 0..<count { cells[k] = farCell(first + Double(k) * step, cellCount: n, extend: layout.extend) }
+      return
+    }
+    switch layout.extend {
+    case .repeating:
+      wrapped(first: first, step: step, count: count, period: n, reflects: false, cellCount: n, into: cells)
+    case .reflecting:
+      wrapped(first: first, step: step, count: count, period: 2 * n, reflects: true, cellCount: n, into: cells)
+    case .padded(let before, let after):
+      padded(
+        first: first, step: step, count: count, cellCount: n, before: before ? 0 : Int32(n),
+        after: after ? Int32(n - 1) : Int32(n), into: cells)
+    }
+  }
+
+  /// The fixed-point positions of four pixels from `position` by `increment`.
+  @inline(__always)
+  private static func lanes(_ position: Double, _ step: Double) -> (SIMD4<Int32>, SIMD4<Int32>) {
+    let start = SIMD4<Int32>(
+      fixed(position), fixed(position + step), fixed(position + 2 * step), fixed(position + 3 * step))
+    return (start, SIMD4(repeating: fixed(4 * step)))
+  }
+
+  /// `value` in 16.16 fixed point, rounded half away from zero, inline (no libm call). Callers
+  /// keep |value| below 2^15 (the middle of a padded row stays within n + 2 + 3 x 1024 cells,
+  /// a wrapped row's positions are reduced below its period, at most 2^13).
+  @inline(__always)
+  private static func fixed(_ value: Double) -> Int32 {
+    let scaled = value * one
+    return Int32(scaled < 0 ? scaled - 0.5 : scaled + 0.5)
+  }
+
+  /// Repeat (period `n` cells) or reflect (period `2n`, the second half mirrored): positions are
+  /// reduced modulo the period first, and the fixed-point sum may wrap around freely (the period
+  /// in fixed point, 2^(16 + log2 period) ≤ 2^29, divides 2^32).
+  private static func wrapped(
+    first: Double, step: Double, count: Int, period: Int, reflects: Bool, cellCount n: Int,
+    into cells: UnsafeMutablePointer<Int32>
+  ) {
+    let p = Double(period)
+    func reduced(_ value: Double) -> Double { value - (value / p).rounded(.down) * p }
+    var position = SIMD4<Int32>(
+      fixed(reduced(first)), fixed(reduced(first + step)), fixed(reduced(first + 2 * step)),
+      fixed(reduced(first + 3 * step)))
+    let increment = SIMD4<Int32>(repeating: fixed(reduced(4 * step)))
+    let wrap = SIMD4<Int32>(repeating: Int32(period - 1))
+    let last = SIMD4<Int32>(repeating: Int32(n - 1))
+    let half = SIMD4<Int32>(repeating: Int32(n))
+    var k = 0
+    while k < count {
+      var cell = (position &>> 16) & wrap
+      if reflects {
+        // The second half, n...2n-1, mirrored: 2n - 1 - v = (n - 1) xor (v - n).
+        cell = cell.replacing(with: (cell & last) ^ last, where: cell .>= half)
+      }
+      UnsafeMutableRawPointer(cells + k).storeBytes(of: cell, as: SIMD4<Int32>.self)
+      position &+= increment
+      k &+= 4
+    }
+  }
+
+  /// Pad (or not) beyond each end: pixels well before the start or after the end take `before`
+  /// or `after` wholesale; the rest are counted in fixed point and clamped.
+  private static func padded(
+    first: Double, step: Double, count: Int, cellCount n: Int, before: Int32, after: Int32,
+    into cells: UnsafeMutablePointer<Int32>
+  ) {
+    let nD = Double(n)
+    if step == 0 || abs(step) > largestFixedStep {
+      for k in 0..<count { cells[k] = cell(first + Double(k) * step, cellCount: n, before: before, after: after) }
+      return
+    }
+    // The pixels whose position lies within [-2, n + 2] cells (in 16.16 without overflow).
+    let a = (-2 - first) / step
+    let b = (nD + 2 - first) / step
+    let low = max(0, min(Double(count), min(a, b).rounded(.up)))
+    let high = max(low, min(Double(count), max(a, b).rounded(.down) + 1))
+    let middle = Int(low)..<Int(high)
+    // Outside it, a whole side lies before the start or after the end.
+    let (head, tail) = step > 0 ? (before, after) : (after, before)
+    if !middle.isEmpty {
+      var (position, increment) = lanes(first + Double(middle.lowerBound) * step, step)
+      let zero = SIMD4<Int32>(repeating: 0)
+      let last = SIMD4<Int32>(repeating: Int32(n - 1))
+      let end = SIMD4<Int32>(repeating: Int32(n) << 16)
+      let padsBoth = before == 0 && after == Int32(n - 1)
+      var k = middle.lowerBound
+      while k < middle.upperBound {
+        var cell = position &>> 16
+        cell = cell.replacing(with: zero, where: cell .< zero)
+        cell = cell.replacing(with: last, where: cell .> last)
+        if !padsBoth {
+          cell = cell.replacing(with: SIMD4(repeating: before), where: position .< zero)
+          cell = cell.replacing(with: SIMD4(repeating: after), where: position .> end)
+        }
+        UnsafeMutableRawPointer(cells + k).storeBytes(of: cell, as: SIMD4<Int32>.self)
+        position &+= increment
+        k &+= 4
+      }
+    }
+    // After the middle, whose last store may reach up to 3 cells past it.
+    cells.update(repeating: head, count: middle.lowerBound)
+    (cells + middle.upperBound).update(repeating: tail, count: count - middle.upperBound)
+  }
+
+  /// The cell of a position far out or not finite (NaN: not drawn).
+  private static func farCell(_ position: Double, cellCount n: Int, extend: GradientExtend) -> Int32 {
+    guard let t = extend.extended(position / Double(n)) else { return Int32(n) }
+    return Int32(min(max(t * Double(n), 0), Double(n - 1)))
+  }
+
+  /// The cell of one position (in cells), for rows computed pixel by pixel.
+  private static func cell(_ position: Double, cellCount n: Int, before: Int32, after: Int32) -> Int32 {
+    if position < 0 { return before }
+    if position > Double(n) { return after }
+    return Int32(min(position, Double(n - 1)))
+  }
+}

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(ucrt)
+  import ucrt
+#endif
+
+/// A layer that draws a gradient over its bounds, as `CAGradientLayer` does: `colors`,
+/// `locations`, `startPoint` and `endPoint` in the layer's unit coordinate space, and `type`.
+///
+/// The gradient (its colour tables) is rebuilt when `colors`, `locations` or `interpolation`
+/// change, not on each draw: drawing allocates nothing.
+public struct GradientLayer: Sendable {
+  /// `CAGradientLayerType`.
+  public enum Kind: Sendable, Hashable {
+    /// Along the line from `startPoint` to `endPoint` (`.axial`, the default).
+    case axial
+    /// An ellipse centred on `startPoint` whose half-width and half-height are the distances
+    /// from `startPoint` to `endPoint` along x and y (`.radial`): a circle in unit space, so an
+    /// ellipse on a layer that is not square, as Core Animation draws it. The first colour at
+    /// the centre, the last on the ellipse and beyond.
+    case radial
+    /// Around `startPoint`, starting in the direction of `endPoint` and going clockwise on
+    /// screen (`.conic`).
+    case conic
+  }
+
+  /// The layer's rectangle in the destination, in points.
+  public var bounds: PointRect
+  /// The colours, straight (`colors`); at least one is needed to draw.
+  public var colors: [StraightColor] { didSet { rebuild() } }
+  /// Where each colour sits in 0...1; `nil` spreads them evenly (`locations`).
+  public var locations: [Double]? { didSet { rebuild() } }
+  /// How colours mix; ``GradientInterpolation/straight`` as Core Animation.
+  public var interpolation: GradientInterpolation { didSet { rebuild() } }
+  /// Where the gradient starts, in unit space. Default (0.5, 0).
+  public var startPoint: UnitPoint
+  /// Where it ends, in unit space. Default (0.5, 1).
+  public var endPoint: UnitPoint
+  /// The gradient's shape.
+  public var type: Kind
+  /// Whether to dither (``GradientFill/dithers``). Default off, as Core Animation.
+  public var dithers: Bool
+  /// How unit space's y axis lies on screen. Default ``CoordinateOrigin/topLeft`` (iOS).
+  public var coordinateOrigin: CoordinateOrigin
+  /// The gradient built from `colors`, or why it could not be.
+  private var gradient: Result<Gradient, PixelError>
+
+  public init(
+    bounds: PointRect, colors: [StraightColor], locations: [Double]? = nil,
+    startPoint: UnitPoint = UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint = UnitPoint(x: 0.5, y: 1),
+    type: Kind = .axial, interpolation: GradientInterpolation = .straight, dithers: Bool = false,
+    coordinateOrigin: CoordinateOrigin = .topLeft
+  ) {
+    self.bounds = bounds
+    self.colors = colors
+    self.locations = locations
+    self.interpolation = interpolation
+    self.startPoint = startPoint
+    self.endPoint = endPoint
+    self.type = type
+    self.dithers = dithers
+    self.coordinateOrigin = coordinateOrigin
+    gradient = Self.makeGradient(colors, locations, interpolation)
+  }
+
+  private mutating func rebuild() { gradient = Self.makeGradient(colors, locations, interpolation) }
+
+  private static func makeGradient(
+    _ colors: [StraightColor], _ locations: [Double]?, _ interpolation: GradientInterpolation
+  ) -> Result<Gradient, PixelError> {
+    Result { () throws(PixelError) in try Gradient(colors: colors, locations: locations, interpolation: interpolation) }
+  }
+
+  /// Draws the layer's gradient over its bounds (the pixels whose centres lie inside them) onto
+  /// `destination` at `scale` pixels per point, with `options`' blend mode, opacity (the
+  /// layer's `opacity`), mask (the size of the bounds in pixels) and threads.
+  ///
+  /// - Returns: What the draw did to opaque destination pixels.
+  /// - Throws: ``PixelError/invalidGradient(reason:)`` for no colours, a colour or location
+  ///   that is not finite, a count of locations that is not the count of colours, an axial
+  ///   gradient whose points coincide, or a radial one whose ellipse has no width or height;
+  ///   the errors of ``Compositor/fill(_:of:scale:with:options:)``.
+  @discardableResult
+  public func draw(
+    onto destination: MutablePixelView, scale: Double, options: CompositeOptions = CompositeOptions()
+  ) throws(PixelError) -> OpacityOutcome {
+    guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+    let gradient = try self.gradient.get()
+    let pixels = try bounds.pixelRect(scale: scale, rounding: .nearest)
+    return try Compositor.fillGradient(
+      pixels, of: destination, geometry: geometry(scale: scale), gradient: gradient, extend: .pad, dithers: dithers,
+      options: options)
+  }
+
+  /// The point of the destination (in points) at unit point `p`.
+  func point(_ p: UnitPoint) -> PointPosition {
+    let y = coordinateOrigin == .topLeft ? p.y : 1 - p.y
+    return PointPosition(x: bounds.minX + p.x * bounds.width, y: bounds.minY + y * bounds.height)
+  }
+
+  /// The gradient's geometry over destination pixels at `scale`.
+  func geometry(scale: Double) throws(PixelError) -> GradientGeometry {
+    let start = point(startPoint)
+    let end = point(endPoint)
+    switch type {
+    case .axial:
+      return try GradientShape.linear(start: start, end: end).geometry(map: GradientMap(scale: scale))
+    case .conic:
+      let angle = start == end ? 0 : atan2(end.y - start.y, end.x - start.x)
+      return try GradientShape.conic(center: start, startAngle: angle).geometry(map: GradientMap(scale: scale))
+    case .radial:
+      let rx = abs(end.x - start.x)
+      let ry = abs(end.y - start.y)
+      guard rx > 0, ry > 0, rx.isFinite, ry.isFinite else {
+        throw .invalidGradient(
+          reason: "radial layer gradient from \(startPoint) to \(endPoint) has an ellipse with no width or height")
+      }
+      // Pixel centres to the space where the ellipse is the unit circle about the origin.
+      let map = GradientMap(
+        a: 1 / (scale * rx), b: 0, c: 0, d: 1 / (scale * ry), tx: (0.5 / scale - start.x) / rx,
+        ty: (0.5 / scale - start.y) / ry)
+      return try GradientShape.radial(center: .zero, radius: 1).geometry(map: map)
+    }
+  }
+}

@@ -1,0 +1,78 @@
+public import PixelOps
+
+/// Gradient fills, each at the run's size and as a `_tile` variant at ``BlendCases/tileSize``,
+/// drawn with ``BlendMode/normal`` over an opaque white destination (the same definitions the
+/// peers draw: `Benchmarks/Peers/blend2d_peer.py` and `pixman-peer --kernel gradient`). Colours
+/// are straight RGBA; geometry in pixels of a `W`x`H` destination (scale 1):
+/// - `linear_4stop`: ``fourStops`` from (0, 0) to (W, H).
+/// - `radial_3stop`: ``threeStops``, both circles centred at (W/2, H/2), radii 0 and H/2,
+///   padded after the end.
+/// - `conic_4stop`: ``fourStops`` around (W/2, H/2) from angle 0.
+/// - `linear_4stop_dithered`: `linear_4stop` with ordered dithering.
+///
+/// Each gradient is made once, before timing (its tables are built then); a timed call is one
+/// ``Compositor/fill(_:of:scale:with:options:)``, which allocates nothing. Every call draws over
+/// the previous result, which stays opaque, so every call costs the same. `bytesMoved` is the
+/// destination read and written (8 bytes per pixel), as for a solid fill.
+public enum GradientCases {
+  /// (0: 1, 0.5, 0, 1), (0.33: 0, 1, 1, 1), (0.66: 0.5, 0, 0.5, 0.5), (1: 0, 0, 1, 1).
+  public static let fourStops = [
+    GradientStop(location: 0, color: StraightColor(red: 1, green: 0.5, blue: 0, alpha: 1)),
+    GradientStop(location: 0.33, color: StraightColor(red: 0, green: 1, blue: 1, alpha: 1)),
+    GradientStop(location: 0.66, color: StraightColor(red: 0.5, green: 0, blue: 0.5, alpha: 0.5)),
+    GradientStop(location: 1, color: StraightColor(red: 0, green: 0, blue: 1, alpha: 1)),
+  ]
+  /// ``fourStops`` without the one at 0.66.
+  public static let threeStops = [fourStops[0], fourStops[1], fourStops[3]]
+
+  static let baseNames = ["linear_4stop", "radial_3stop", "conic_4stop", "linear_4stop_dithered"]
+  static var names: [String] { baseNames + baseNames.map { $0 + "_tile" } }
+
+  /// The fill a case draws on a `size` destination.
+  public static func fill(_ name: String, size: PixelSize) throws -> GradientFill {
+    let (w, h) = (Double(size.width), Double(size.height))
+    let center = PointPosition(x: w / 2, y: h / 2)
+    switch name {
+    case "linear_4stop", "linear_4stop_dithered":
+      return GradientFill(
+        try Gradient(stops: fourStops), shape: .linear(start: .zero, end: PointPosition(x: w, y: h)),
+        dithers: name.hasSuffix("dithered"))
+    case "radial_3stop":
+      return GradientFill(try Gradient(stops: threeStops), shape: .radial(center: center, radius: h / 2))
+    case "conic_4stop":
+      return GradientFill(try Gradient(stops: fourStops), shape: .conic(center: center, startAngle: 0))
+    default:
+      preconditionFailure("unknown gradient case \(name)")
+    }
+  }
+
+  static func make(_ settings: BenchSettings) throws -> [BenchCase] {
+    var cases: [BenchCase] = []
+    for tile in [false, true] {
+      for baseName in baseNames {
+        let name = tile ? baseName + "_tile" : baseName
+        guard settings.caseName == nil || settings.caseName == name else { continue }
+        let size = tile ? BlendCases.tileSize : settings.size
+        cases.append(try makeCase(name, fill: try fill(baseName, size: size), size: size, settings: settings))
+      }
+    }
+    return cases
+  }
+
+  private static func makeCase(_ name: String, fill: GradientFill, size: PixelSize, settings: BenchSettings) throws
+    -> BenchCase
+  {
+    var white = try PixelBuffer(width: size.width, height: size.height, format: .rgba8Premultiplied)
+    try white.withMutableView { view in _ = try Compositor.fill(view.bounds, of: view, with: .white) }
+    let destination = Box(white)
+    let options = CompositeOptions(parallelism: settings.parallelism)
+    return BenchCase(
+      kernel: "gradient", name: name, size: size, bytesMoved: size.width * size.height * 8,
+      run: {
+        try destination.value.withMutableView { output in
+          _ = try Compositor.fill(of: output, with: fill, options: options)
+        }
+      },
+      output: { destination.value })
+  }
+}
