@@ -19,7 +19,9 @@ import PixelOpsBenchmarkSupport
 /// - `conic_4stop`: `pixman_image_create_conical_gradient` about (W/2, H/2) with angle 0.
 ///   pixman's angle is in degrees (16.16 fixed); its parameter at a point at angle `a` from +x
 ///   (`atan2(dy, dx)`, so clockwise on screen with y down) is `1 - (a + angle) / 2π` wrapped
-///   to (0, 1]: the stops run from +x counter-clockwise on screen.
+///   to (0, 1]: its stops run from +x counter-clockwise on screen. The stops are given
+///   mirrored (offset `1 - t`, reversed), so the picture is the clockwise conic that Blend2D
+///   (and Skia's sweep) draw with the stops as listed; the work per pixel is the same.
 /// - `linear_4stop_dithered`: `linear_4stop` with the destination's dither set to
 ///   `PIXMAN_DITHER_GOOD` (pixman's ordered blue-noise 64x64 dither, applied when the float
 ///   composite is stored; it takes pixman's wide, float path).
@@ -102,8 +104,10 @@ enum PixmanGradientCases {
   }
 
   private static func makeGradient(_ gradientCase: Case, size: PixelSize) throws -> PixmanSurface {
-    let stops = gradientCase.stops.map { stop in
-      pixman_gradient_stop_t(x: fixed(stop.offset), color: pixmanColor(stop.rgba))
+    // pixman's conic runs counter-clockwise on screen: mirror the stops for a clockwise one.
+    let mirrored = gradientCase.shape == .conical
+    let stops = (mirrored ? gradientCase.stops.reversed() : gradientCase.stops).map { stop in
+      pixman_gradient_stop_t(x: fixed(mirrored ? 1 - stop.offset : stop.offset), color: pixmanColor(stop.rgba))
     }
     let width = Double(size.width)
     let height = Double(size.height)
