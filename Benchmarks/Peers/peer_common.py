@@ -25,27 +25,36 @@ def memcpy_ms(byte_count, iterations):
     return time_ms(lambda: np.copyto(destination, source), iterations)[0]
 
 
-def result(peer, kernel, case, width, height, iterations, median, minimum, bytes_moved):
-    """One object of bench's JSON schema; `peer` names the library."""
+def result(peer, kernel, case, width, height, iterations, median, minimum, bytes_moved, note=None):
+    """One object of bench's JSON schema; `peer` names the library. A `note` (how the peer's
+    case differs from bench's) is added as a "note" field, which compare.py ignores."""
     memcpy = memcpy_ms(max(bytes_moved // 2, 1), iterations)
-    return {
+    record = {
         "peer": peer, "kernel": kernel, "case": case, "width": width, "height": height,
         "threads": 1, "iterations": iterations, "median_ms": round(median, 4), "min_ms": round(minimum, 4),
         "mpix_per_s": round(width * height / (median * 1000), 2), "memcpy_ms": round(memcpy, 4),
         "ratio_to_memcpy": round(median / memcpy, 4), "instructions": None,
     }
+    if note is not None:
+        record["note"] = note
+    return record
 
 
 def emit(results):
     print(json.dumps(results, indent=1))
 
 
-def run_peer(peer, families):
+def run_peer(peer, families, needs_inputs=True):
     """The command line every Python peer shares: `INPUTS [--iterations K] [--kernel FAMILY]
     [--case NAME]`; `families` maps a bench kernel family to a function `cases(inputs)` that
-    yields (name, (width, height), bytes_moved, run); times each and prints bench's JSON."""
+    yields (name, (width, height), bytes_moved, run) or (name, (width, height), bytes_moved,
+    run, note); times each and prints bench's JSON. A peer whose cases draw from nothing
+    (`needs_inputs=False`) takes INPUTS optionally and ignores it (its `cases` gets None)."""
     parser = argparse.ArgumentParser()
-    parser.add_argument("inputs", help="the folder `bench --save-inputs` wrote")
+    if needs_inputs:
+        parser.add_argument("inputs", help="the folder `bench --save-inputs` wrote")
+    else:
+        parser.add_argument("inputs", nargs="?", default=None, help="accepted and ignored: these cases read no inputs")
     parser.add_argument("--iterations", type=int, default=15)
     parser.add_argument("--kernel", default="all", help="family: " + ", ".join(families) + " or all")
     parser.add_argument("--case", default=None, help="run only the case with this name")
@@ -56,11 +65,11 @@ def run_peer(peer, families):
     for kernel, cases in families.items():
         if args.kernel not in ("all", kernel):
             continue
-        for name, (width, height), moved, run in cases(args.inputs):
+        for name, (width, height), moved, run, *note in cases(None if not needs_inputs else args.inputs):
             if args.case is not None and name != args.case:
                 continue
             median, minimum = time_ms(run, args.iterations)
-            results.append(result(peer, kernel, name, width, height, args.iterations, median, minimum, moved))
+            results.append(result(peer, kernel, name, width, height, args.iterations, median, minimum, moved, *note))
     emit(results)
 
 

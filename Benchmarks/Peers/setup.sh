@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the peer libraries the comparison runs against, once per machine:
-# pixman (C, Debian package) and, in a venv at Benchmarks/.build-peers-venv, OpenCV and
-# Pillow-SIMD built from source with AVX2 (it replaces Pillow, so it gets its own venv).
+# pixman (C, Debian package) and, in a venv at Benchmarks/.build-peers-venv, OpenCV, Blend2D
+# (blend2d-python) and Pillow-SIMD built from source with AVX2 (it replaces Pillow, so it gets
+# its own venv).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 SUDO=""
@@ -11,6 +12,6 @@ $SUDO apt-get install -y -qq libpixman-1-dev libjpeg-dev zlib1g-dev python3-venv
 venv="$here/.build-peers-venv"
 python3 -m venv "$venv"
 "$venv/bin/pip" install -q --upgrade pip
-"$venv/bin/pip" install -q numpy opencv-python-headless
+"$venv/bin/pip" install -q numpy opencv-python-headless blend2d-python
 CC="cc -mavx2" "$venv/bin/pip" install -q --no-binary pillow-simd pillow-simd
-"$venv/bin/python" -c "import PIL, cv2; print('Pillow-SIMD', PIL.__version__, '/ OpenCV', cv2.__version__)"
+"$venv/bin/python" -c "import PIL, cv2, blend2d; print('Pillow-SIMD', PIL.__version__, '/ OpenCV', cv2.__version__, '/ Blend2D binding loaded')"

@@ -33,6 +33,24 @@ final class PixmanSurface {
     image = try Self.create(format, size, bits, rowBytes: rowBytes)
   }
 
+  /// Opaque white pixels (every byte 0xFF) in `format` (32-bit, with or without alpha).
+  init(opaqueWhite size: PixelSize, format: pixman_format_code_t) throws {
+    let rowBytes = size.width * 4
+    let bits = Self.allocate(rowBytes: rowBytes, height: size.height)
+    memset(bits, 0xFF, rowBytes * size.height)
+    self.bits = bits
+    byteCount = rowBytes * size.height
+    image = try Self.create(format, size, bits, rowBytes: rowBytes)
+  }
+
+  /// Takes ownership of a pixman image with no pixels of its own (a gradient), released with
+  /// the object.
+  init(owning image: OpaquePointer) {
+    self.image = image
+    bits = nil
+    byteCount = 0
+  }
+
   /// An a8 image of `buffer`'s alpha bytes (premultiplied RGBA8): a template as a coverage mask.
   init(alphaOf buffer: PixelBuffer) throws {
     let rowBytes = (buffer.width + 3) / 4 * 4  // pixman strides are whole uint32s
