@@ -292,6 +292,42 @@ struct ReadmeTourTests {
     return buffer
   }
 
+  @Test("the README's gradient lines compile and draw what they say")
+  func gradients() throws {
+    var canvasBuffer = try PixelBuffer(width: 64, height: 64, format: .rgba8Premultiplied)
+    try canvasBuffer.withMutableView { canvas in
+      _ = try Compositor.fill(canvas.bounds, of: canvas, with: .white)
+      // Core Graphics' orange-to-cyan diagonal (seed 004), straight colours, interpolated as CG does.
+      let gradient = try Gradient(colors: [StraightColor(red: 1, green: 0.5, blue: 0),
+                                           StraightColor(red: 0, green: 1, blue: 1)])
+      try Compositor.fill(of: canvas, scale: 2,                                   // the whole view, @2x
+                          with: GradientFill(gradient, shape: .linear(start: .zero, end: PointPosition(x: 32, y: 32))))
+      // The diagonal's ends: pixel (0, 0) at t = 1/128 (0.5/64 + 0.5/64 over 2 x 0.5), near orange;
+      // pixel (63, 63) near cyan.
+      #expect(Self.isClose(Self.pixel(canvasBuffer, 0, 0), [253.0, 128.5, 2.0, 255], within: 1.5))
+      #expect(Self.isClose(Self.pixel(canvasBuffer, 63, 63), [2.0, 253.5, 253.0, 255], within: 1.5))
+      try Compositor.fill(PointRect(x: 0, y: 0, width: 16, height: 16), of: canvas, scale: 2,
+                          with: GradientFill(gradient, shape: .radial(center: PointPosition(x: 8, y: 8), radius: 8),
+                                             extend: .none, dithers: true),
+                          options: CompositeOptions(blendMode: .multiply, opacity: 0.5))
+      // A CAGradientLayer: top to bottom by default; .radial is an ellipse on a non-square layer.
+      let banner = GradientLayer(bounds: PointRect(x: 0, y: 0, width: 32, height: 8),
+                                 colors: [StraightColor(red: 0, green: 0, blue: 0, alpha: 0.6),
+                                          StraightColor(red: 0, green: 0, blue: 0, alpha: 0)])
+      try banner.draw(onto: canvas, scale: 2)
+    }
+    // Outside the radial's rect and below the banner: the diagonal alone. Pixel (40, 40) at
+    // t = (40.5 + 40.5) / 128: straight mix of orange and cyan.
+    let t = 81.0 / 128
+    #expect(Self.isClose(Self.pixel(canvasBuffer, 40, 40), [255 * (1 - t), 255 * (0.5 + 0.5 * t), 255 * t, 255], within: 1))
+    // The banner's top row darkens by about 0.6 (its first colour, alpha 0.6, near the top):
+    // pixel (40, 0) of the diagonal, t = 41/128, times (1 - 0.6 * (1 - 0.5/16)).
+    let top = 41.0 / 128
+    let keep = 1 - 0.6 * (1 - 0.5 / 16)
+    let expected = [255 * (1 - top) * keep, 255 * (0.5 + 0.5 * top) * keep, 255 * top * keep, 255]
+    #expect(Self.isClose(Self.pixel(canvasBuffer, 40, 0), expected, within: 1.5))
+  }
+
   @Test("read a multi-page TIFF one page at a time, write it back as pages")
   func multiPage() throws {
     let reader = try TIFFReader(contentsOf: TestData.path("tiff/sequence-12x64x64-rgba.tif"))
