@@ -65,6 +65,14 @@ enum FloatLanes {
     return unsafeBitCast(biased, to: SIMD4<Int32>.self) &- 0x4B40_0000
   }
 
+  /// `floor(x)` for |x| < 2^22: the rounded value, less one where rounding went up.
+  @inline(__always)
+  static func floorToInt(_ x: SIMD4<Float>) -> SIMD4<Int32> {
+    let biased = x + 12_582_912
+    let nearest = unsafeBitCast(biased, to: SIMD4<Int32>.self) &- 0x4B40_0000
+    return nearest.replacing(with: nearest &- 1, where: biased - 12_582_912 .> x)
+  }
+
   /// `x` rounded to the nearest integer, as `Float` (|x| < 2^22).
   @inline(__always)
   static func rounded(_ x: SIMD4<Float>) -> SIMD4<Float> {

@@ -40,10 +40,12 @@ struct GradientColorFunction: Sendable {
   /// Whether every stop is opaque.
   var isOpaque: Bool { stops.allSatisfy { $0.color.alpha >= 1 } }
 
-  /// The premultiplied channels at `t` (clamped to 0...1), and whether the value lies on a flat
-  /// stretch (where it is a solid fill's whole bytes).
+  /// The premultiplied channels at `t`, and whether the value lies on a flat stretch (where it
+  /// is a solid fill's whole bytes). Before 0 (padding before the start) the first stop shows,
+  /// after 1 the last, even where several stops share location 0 or 1.
   func evaluate(_ t: Double) -> (value: SIMD4<Double>, isFlat: Bool) {
-    let t = min(max(t, 0), 1)
+    if t < 0 { return (solidBytes[0], true) }
+    if t > 1 { return (solidBytes[stops.count - 1], true) }
     // The first stop whose location is beyond t.
     var upper = 0
     while upper < stops.count && stops[upper].location <= t { upper += 1 }

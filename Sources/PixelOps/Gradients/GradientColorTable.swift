@@ -6,19 +6,28 @@
 /// centre, rounded: a pixel whose `t` falls in the cell is then within 1 of the exact colour at
 /// its own `t`. Cells where a channel changes faster (a hard edge, or stops closer than the
 /// largest table resolves) hold a sentinel that sends their pixels to the exact evaluation.
-/// Entries `cellCount` to `2 cellCount - 1` are transparent black: pixels the gradient does not
-/// draw take entry `cellCount`, and every index is masked with `2 cellCount - 1` before the
-/// lookup, so no arithmetic accident can read outside the table.
+///
+/// Entries, for `n` cells: 0 is *before the start* (the first stop, a solid fill's bytes);
+/// `1...n` are the cells (cell `k` at entry `k + 1`); `n + 1` is *after the end* (the last
+/// stop); `n + 2 ..< 2n` are transparent black, for pixels the gradient does not draw. Every
+/// producer of entry indices clamps or masks them below `2n`, so no arithmetic accident can
+/// read outside the table.
 ///
 /// Four tables: premultiplied 8-bit pixels in RGBA and BGRA byte order (`UInt32`, little-endian
 /// lanes), and the same with 8.8 fixed-point channels (`UInt64`, four `UInt16`) for dithering.
-/// Flat stretches (two stops of one colour) hold a solid fill's bytes, times 256 in the 8.8
-/// tables, so dithering leaves them exact.
+/// Flat stretches (two stops of one colour, and both ends) hold a solid fill's bytes, times 256
+/// in the 8.8 tables, so dithering leaves them exact.
 final class GradientColorTable: @unchecked Sendable {
   /// Cells over 0...1 (a power of two).
   let cellCount: Int
   /// The mask every index is taken with (`2 cellCount - 1`).
   var indexMask: Int32 { Int32(2 * cellCount - 1) }
+  /// The entry before the start (the first stop).
+  static let beforeEntry: Int32 = 0
+  /// The entry after the end (the last stop).
+  var afterEntry: Int32 { Int32(cellCount + 1) }
+  /// A transparent entry (not drawn).
+  var transparentEntry: Int32 { Int32(cellCount + 2) }
   /// Whether any cell holds the sentinel.
   let hasExactCells: Bool
   let rgba8: UnsafeMutablePointer<UInt32>
@@ -42,30 +51,39 @@ final class GradientColorTable: @unchecked Sendable {
     var count = Self.smallestCellCount
     while count < Self.largestCellCount && Double(count) * Self.largestStepPerCell < steepest { count *= 2 }
     cellCount = count
-    rgba8 = .allocate(capacity: 2 * count)
-    bgra8 = .allocate(capacity: 2 * count)
-    rgba16 = .allocate(capacity: 2 * count)
-    bgra16 = .allocate(capacity: 2 * count)
+    let rgba8 = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * count)
+    let bgra8 = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * count)
+    let rgba16 = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * count)
+    let bgra16 = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * count)
+    for entry in 0..<2 * count {
+      (rgba8[entry], bgra8[entry], rgba16[entry], bgra16[entry]) = (0, 0, 0, 0)
+    }
+    func store(_ value: SIMD4<Double>, isFlat: Bool, at entry: Int) {
+      let bytes = Self.rounded(value)
+      let fixed = isFlat ? bytes &* 256 : Self.fixedPoint(value)
+      rgba8[entry] = Self.pack8(bytes)
+      bgra8[entry] = Self.pack8(SIMD4(bytes.z, bytes.y, bytes.x, bytes.w))
+      rgba16[entry] = Self.pack16(fixed)
+      bgra16[entry] = Self.pack16(SIMD4(fixed.z, fixed.y, fixed.x, fixed.w))
+    }
+    let (before, _) = function.evaluate(-1)
+    let (after, _) = function.evaluate(2)
+    store(before, isFlat: true, at: Int(Self.beforeEntry))
+    store(after, isFlat: true, at: count + 1)
     var exactCells = false
     let width = 1 / Double(count)
-    for cell in count..<2 * count {
-      (rgba8[cell], bgra8[cell], rgba16[cell], bgra16[cell]) = (0, 0, 0, 0)
-    }
     for cell in 0..<count {
       let range = Double(cell) * width...Double(cell + 1) * width
       guard function.steepestSlope(in: range) * width <= Self.largestStepPerCell else {
         exactCells = true
-        (rgba8[cell], bgra8[cell], rgba16[cell], bgra16[cell]) = (Self.exact8, Self.exact8, Self.exact16, Self.exact16)
+        (rgba8[cell + 1], bgra8[cell + 1], rgba16[cell + 1], bgra16[cell + 1]) =
+          (Self.exact8, Self.exact8, Self.exact16, Self.exact16)
         continue
       }
       let (value, isFlat) = function.evaluate((Double(cell) + 0.5) * width)
-      let bytes = Self.rounded(value)
-      let fixed = isFlat ? bytes &* 256 : Self.fixedPoint(value)
-      rgba8[cell] = Self.pack8(bytes)
-      bgra8[cell] = Self.pack8(SIMD4(bytes.z, bytes.y, bytes.x, bytes.w))
-      rgba16[cell] = Self.pack16(fixed)
-      bgra16[cell] = Self.pack16(SIMD4(fixed.z, fixed.y, fixed.x, fixed.w))
+      store(value, isFlat: isFlat, at: cell + 1)
     }
+    (self.rgba8, self.bgra8, self.rgba16, self.bgra16) = (rgba8, bgra8, rgba16, bgra16)
     hasExactCells = exactCells
   }
 

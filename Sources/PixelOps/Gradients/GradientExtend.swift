@@ -16,13 +16,15 @@ public enum GradientExtend: Sendable, Hashable {
   /// Draws only between the start and the end (Core Graphics with no options).
   public static let none = GradientExtend.padded(beforeStart: false, afterEnd: false)
 
-  /// The extended parameter in 0...1 for `t`, or `nil` where nothing is drawn.
+  /// The parameter the colour function sees for `t`, or `nil` where nothing is drawn: `t`
+  /// itself when padded (the colour function shows the first stop before 0 and the last after
+  /// 1), folded into 0...1 when repeated or reflected.
   func extended(_ t: Double) -> Double? {
     guard !t.isNaN else { return nil }
     switch self {
     case .padded(let before, let after):
-      if t < 0 { return before ? 0 : nil }
-      if t > 1 { return after ? 1 : nil }
+      if t < 0 { return before ? t : nil }
+      if t > 1 { return after ? t : nil }
       return t
     case .repeating:
       return t - t.rounded(.down)

@@ -1,57 +1,56 @@
-/// How the parameter `t` of four pixels becomes four table cells, for each ``GradientExtend``.
-/// Cell `k` of `n` covers `k/n ..< (k+1)/n`; the index is `round(t n - 1/2)` (a pixel exactly on
-/// a cell boundary may take either neighbour, both within the table's error bound). Cell `n`
-/// is transparent (not drawn). Results are finite for any input, even NaN; the caller masks
-/// them into the table.
+/// How the parameter `t` of four pixels becomes four table entries, for each ``GradientExtend``
+/// (the entry layout is ``GradientColorTable``'s: 0 before the start, `floor(t n) + 1` for
+/// `t` in 0..<1, `n + 1` after the end, `n + 2` transparent). Results are finite for any input,
+/// even NaN; the caller masks them into the table.
 protocol GradientIndexing {
-  func cells(_ t: SIMD4<Float>) -> SIMD4<Int32>
+  func entries(_ t: SIMD4<Float>) -> SIMD4<Int32>
 }
 
-/// Both ends padded: `t` clamped to 0...1.
+/// Both ends padded: before the start the first stop, after the end the last.
 struct PaddedCells: GradientIndexing {
   let count: Float
 
   @inline(__always)
-  func cells(_ t: SIMD4<Float>) -> SIMD4<Int32> {
-    FloatLanes.roundedToInt(FloatLanes.clamp(t * count - 0.5, 0, count - 1))
+  func entries(_ t: SIMD4<Float>) -> SIMD4<Int32> {
+    FloatLanes.floorToInt(FloatLanes.clamp(t * count + 1, 0, count + 1))
   }
 }
 
-/// Either end drawn or not: before the start cell `before`, after the end cell `after`
-/// (0, the last cell, or the transparent one).
+/// Either end drawn or not: before the start entry `before`, after the end entry `after`
+/// (the end stop's entry, or the transparent one).
 struct PartlyPaddedCells: GradientIndexing {
   let count: Float
   let before: Int32, after: Int32
 
   @inline(__always)
-  func cells(_ t: SIMD4<Float>) -> SIMD4<Int32> {
-    let f = t * count - 0.5
-    let inside = FloatLanes.roundedToInt(FloatLanes.clamp(f, 0, count - 1))
-    let low = FloatLanes.select(f .< -0.5, SIMD4(repeating: before), inside)
-    return FloatLanes.select(f .> count - 0.5, SIMD4(repeating: after), low)
+  func entries(_ t: SIMD4<Float>) -> SIMD4<Int32> {
+    let f = t * count
+    let inside = FloatLanes.floorToInt(FloatLanes.clamp(f + 1, 0, count + 1))
+    let low = inside.replacing(with: SIMD4(repeating: before), where: f .< 0)
+    return low.replacing(with: SIMD4(repeating: after), where: f .> count)
   }
 }
 
-/// `t - floor(t)`: the index wraps with the table size (a power of two).
+/// `t - floor(t)`: the cell wraps with the table size (a power of two).
 struct RepeatingCells: GradientIndexing {
   let count: Float
   let wrap: Int32
 
   @inline(__always)
-  func cells(_ t: SIMD4<Float>) -> SIMD4<Int32> {
+  func entries(_ t: SIMD4<Float>) -> SIMD4<Int32> {
     // t less its nearest integer, in -1/2...1/2, keeps Float's precision for any |t| < 2^22.
     let r = t - FloatLanes.rounded(t)
-    return FloatLanes.roundedToInt(r * count - 0.5) & wrap
+    return (FloatLanes.floorToInt(r * count) & wrap) &+ 1
   }
 }
 
-/// The gradient mirrored at each end: `|t - 2 round(t / 2)|`, then padded.
+/// The gradient mirrored at each end: `|t - 2 round(t / 2)|`, in 0...1.
 struct ReflectingCells: GradientIndexing {
   let count: Float
 
   @inline(__always)
-  func cells(_ t: SIMD4<Float>) -> SIMD4<Int32> {
+  func entries(_ t: SIMD4<Float>) -> SIMD4<Int32> {
     let folded = FloatLanes.magnitude(t - 2 * FloatLanes.rounded(t * 0.5))
-    return FloatLanes.roundedToInt(FloatLanes.clamp(folded * count - 0.5, 0, count - 1))
+    return FloatLanes.floorToInt(FloatLanes.clamp(folded * count, 0, count - 1)) &+ 1
   }
 }

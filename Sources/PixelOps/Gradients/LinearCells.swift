@@ -1,5 +1,6 @@
-/// The table cells along a row of a linear gradient, whose parameter grows by the same step
-/// from pixel to pixel: counted four pixels at a time in 16.16 fixed point (cells and 2^-16 of
+/// The table entries (``GradientColorTable``'s layout: `floor(t n) + 1`, 0 before the start,
+/// `n + 1` after the end) along a row of a linear gradient, whose parameter grows by the same
+/// step from pixel to pixel: counted four pixels at a time in 16.16 fixed point (cells and 2^-16 of
 /// a cell), restarted exactly from `Double` for every call (a chunk of at most
 /// ``GradientRowWriter/chunkSize`` pixels), so the sum drifts by less than 1/500 of a cell.
 enum LinearCells {
@@ -28,8 +29,8 @@ enum LinearCells {
       wrapped(first: first, step: step, count: count, period: 2 * n, reflects: true, cellCount: n, into: cells)
     case .padded(let before, let after):
       padded(
-        first: first, step: step, count: count, cellCount: n, before: before ? 0 : Int32(n),
-        after: after ? Int32(n - 1) : Int32(n), into: cells)
+        first: first, step: step, count: count, cellCount: n, before: before ? 0 : Int32(n + 2),
+        after: after ? Int32(n + 1) : Int32(n + 2), into: cells)
     }
   }
 
@@ -73,7 +74,7 @@ enum LinearCells {
         // The second half, n...2n-1, mirrored: 2n - 1 - v = (n - 1) xor (v - n).
         cell = cell.replacing(with: (cell & last) ^ last, where: cell .>= half)
       }
-      UnsafeMutableRawPointer(cells + k).storeBytes(of: cell, as: SIMD4<Int32>.self)
+      UnsafeMutableRawPointer(cells + k).storeBytes(of: cell &+ 1, as: SIMD4<Int32>.self)
       position &+= increment
       k &+= 4
     }
@@ -101,14 +102,15 @@ enum LinearCells {
     if !middle.isEmpty {
       var (position, increment) = lanes(first + Double(middle.lowerBound) * step, step)
       let zero = SIMD4<Int32>(repeating: 0)
-      let last = SIMD4<Int32>(repeating: Int32(n - 1))
+      let afterEnd = SIMD4<Int32>(repeating: Int32(n + 1))
       let end = SIMD4<Int32>(repeating: Int32(n) << 16)
-      let padsBoth = before == 0 && after == Int32(n - 1)
+      let padsBoth = before == 0 && after == Int32(n + 1)
       var k = middle.lowerBound
       while k < middle.upperBound {
-        var cell = position &>> 16
+        // floor(t n) + 1, clamped to the before and after entries.
+        var cell = (position &>> 16) &+ 1
         cell = cell.replacing(with: zero, where: cell .< zero)
-        cell = cell.replacing(with: last, where: cell .> last)
+        cell = cell.replacing(with: afterEnd, where: cell .> afterEnd)
         if !padsBoth {
           cell = cell.replacing(with: SIMD4(repeating: before), where: position .< zero)
           cell = cell.replacing(with: SIMD4(repeating: after), where: position .> end)
@@ -123,16 +125,21 @@ enum LinearCells {
     (cells + middle.upperBound).update(repeating: tail, count: count - middle.upperBound)
   }
 
-  /// The cell of a position far out or not finite (NaN: not drawn).
+  /// The entry of a position (in cells) far out or not finite (NaN: not drawn).
   private static func farCell(_ position: Double, cellCount n: Int, extend: GradientExtend) -> Int32 {
-    guard let t = extend.extended(position / Double(n)) else { return Int32(n) }
-    return Int32(min(max(t * Double(n), 0), Double(n - 1)))
+    guard let t = extend.extended(position / Double(n)) else { return Int32(n + 2) }
+    return entry(t * Double(n), cellCount: n, before: 0, after: Int32(n + 1))
   }
 
-  /// The cell of one position (in cells), for rows computed pixel by pixel.
+  /// The entry of one position (in cells), for rows computed pixel by pixel.
   private static func cell(_ position: Double, cellCount n: Int, before: Int32, after: Int32) -> Int32 {
+    entry(position, cellCount: n, before: before, after: after)
+  }
+
+  private static func entry(_ position: Double, cellCount n: Int, before: Int32, after: Int32) -> Int32 {
+    guard !position.isNaN else { return Int32(n + 2) }
     if position < 0 { return before }
     if position > Double(n) { return after }
-    return Int32(min(position, Double(n - 1)))
+    return Int32(min(position, Double(n))) + 1
   }
 }

@@ -1,0 +1,214 @@
+import PixelOps
+import PixelOpsTestSupport
+import Testing
+
+/// `GradientLayer` follows `CAGradientLayer`: unit-space start and end points over the bounds,
+/// `.axial`, `.radial` (an ellipse on a non-square layer) and `.conic`, `locations` nil spreading
+/// the colours evenly, and the flipped geometry of `coordinateOrigin: .bottomLeft`.
+@Suite("GradientLayer")
+struct GradientLayerTests {
+  static let red = StraightColor(red: 1, green: 0, blue: 0)
+  static let green = StraightColor(red: 0, green: 1, blue: 0)
+  static let blue = StraightColor(red: 0, green: 0, blue: 1)
+  static let translucent = StraightColor(red: 0.9, green: 0.8, blue: 0.1, alpha: 0.4)
+
+  /// Draws `layer` with .copy onto a transparent view of `width` x `height` pixels.
+  static func render(_ layer: GradientLayer, width: Int, height: Int, scale: Double) throws -> GradientCanvas {
+    var none: SeededGenerator? = nil
+    var canvas = try GradientCanvas(width: width, height: height, format: .rgba8Premultiplied, random: &none)
+    try canvas.withView { view in try layer.draw(onto: view, scale: scale, options: CompositeOptions(blendMode: .copy)) }
+    return canvas
+  }
+
+  static func stops(_ colors: [StraightColor], _ locations: [Double]? = nil) -> [GradientStop] {
+    let spots = locations ?? colors.indices.map { Double($0) / Double(max(1, colors.count - 1)) }
+    return zip(spots, colors).map { GradientStop(location: $0, color: $1) }
+  }
+
+  /// Every pixel of `canvas` within `pixels` is within 1 of `reference`; returns the first miss.
+  static func firstMiss(_ canvas: GradientCanvas, _ reference: GradientReference, _ pixels: PixelRect) -> String? {
+    for y in pixels.y..<(pixels.y + pixels.height) {
+      for x in pixels.x..<(pixels.x + pixels.width) where !reference.accepts(canvas.pixel(x, y), x: x, y: y) {
+        return "pixel (\(x), \(y)): \(canvas.pixel(x, y)), expected \(reference.bytes(x: x, y: y))"
+      }
+    }
+    return nil
+  }
+
+  static func close(_ a: SIMD4<Int>, _ b: SIMD4<Int>, _ tolerance: Int) -> Bool {
+    (0..<4).allSatisfy { abs(a[$0] - b[$0]) <= tolerance }
+  }
+
+  @Test("default axial layer: top row the first colour, bottom row the last, columns identical", arguments: [1.0, 2.0])
+  func defaultAxial(_ scale: Double) throws {
+    let colors = [Self.red, Self.translucent, Self.blue]
+    let layer = GradientLayer(bounds: PointRect(x: 0, y: 0, width: 40, height: 30), colors: colors)
+    let (width, height) = (Int(40 * scale), Int(30 * scale))
+    let canvas = try Self.render(layer, width: width, height: height, scale: scale)
+    let reference = GradientReference(
+      stops: Self.stops(colors), interpolation: .straight,
+      shape: .linear(start: PointPosition(x: 20, y: 0), end: PointPosition(x: 20, y: 30)), extend: .pad, scale: scale)
+    let miss = Self.firstMiss(canvas, reference, PixelRect(x: 0, y: 0, width: width, height: height))
+    #expect(miss == nil, "\(miss ?? "")")
+    // Half a pixel from the ends (t = 1/60 from them at 1x) the colour has moved by at most
+    // 765 levels per unit t (the steepest channel, blue near the end) / 60 ≈ 12.75.
+    #expect(Self.close(canvas.pixel(0, 0), SIMD4(255, 0, 0, 255), 13), "top row: \(canvas.pixel(0, 0))")
+    #expect(Self.close(canvas.pixel(0, height - 1), SIMD4(0, 0, 255, 255), 13), "bottom row: \(canvas.pixel(0, height - 1))")
+    // Every row is one colour (so the top and bottom rows are as their first pixels).
+    let uneven = (0..<height).filter { y in (0..<width).contains { canvas.pixel($0, y) != canvas.pixel(0, y) } }
+    #expect(uneven.isEmpty, "rows that are not one colour: \(uneven)")
+  }
+
+  @Test("radial on an 80x40 layer is an ellipse: the same colour at the same normalised radius along x and y")
+  func radialEllipse() throws {
+    let colors = [Self.red, Self.green, Self.blue, Self.translucent]
+    // Bounds offset by half a pixel put the centre (40.5, 20.5) on a pixel centre.
+    let layer = GradientLayer(
+      bounds: PointRect(x: 0.5, y: 0.5, width: 80, height: 40), colors: colors, startPoint: UnitPoint(x: 0.5, y: 0.5),
+      endPoint: UnitPoint(x: 1, y: 1), type: .radial)
+    let canvas = try Self.render(layer, width: 82, height: 42, scale: 1)
+    // Pixel (40 + k, 20) lies k / 40 from the centre along x, pixel (40, 20 + j) j / 20 along y.
+    var differsFromCircle = false
+    for j in 1...19 {
+      for sign in [1, -1] {
+        let alongX = canvas.pixel(40 + sign * 2 * j, 20)
+        let alongY = canvas.pixel(40, 20 + sign * j)
+        #expect(Self.close(alongX, alongY, 1), "radius \(j)/20: along x \(alongX), along y \(alongY)")
+        if !Self.close(canvas.pixel(40 + sign * j, 20), alongY, 1) { differsFromCircle = true }
+      }
+    }
+    #expect(differsFromCircle, "the gradient is a circle, not an ellipse")
+    let reference = GradientReference(
+      stops: Self.stops(colors).map { ($0.location, $0.color) }, premultipliedMixing: false,
+      shape: .ellipse(cx: 40.5, cy: 20.5, rx: 40, ry: 20), extend: .padded(before: true, after: true), scale: 1)
+    // The bounds' pixels: 1..<81 by 1..<41.
+    let miss = Self.firstMiss(canvas, reference, PixelRect(x: 1, y: 1, width: 80, height: 40))
+    #expect(miss == nil, "\(miss ?? "")")
+    #expect(canvas.pixel(0, 0) == .zero && canvas.pixel(81, 41) == .zero, "drawn outside the bounds")
+    #expect(canvas.pixel(1, 1) == SIMD4<Int>(GradientReference.solidBytes(SIMD4(0.9, 0.8, 0.1, 0.4))), "corner: the last colour")
+    #expect(canvas.pixel(40, 20) == SIMD4(255, 0, 0, 255), "centre: the first colour")
+  }
+
+  @Test("conic starts in the direction of endPoint and goes clockwise on screen")
+  func conicStartsAtEndPoint() throws {
+    let colors = [Self.red, Self.green, Self.blue]
+    let bounds = PointRect(x: 0, y: 0, width: 40, height: 40)
+    // endPoint straight down (top-left geometry).
+    let down = GradientLayer(
+      bounds: bounds, colors: colors, startPoint: UnitPoint(x: 0.5, y: 0.5), endPoint: UnitPoint(x: 0.5, y: 1), type: .conic)
+    let canvas = try Self.render(down, width: 40, height: 40, scale: 1)
+    // Just clockwise of straight down (towards -x): the first colour; just before it: the last.
+    #expect(Self.close(canvas.pixel(19, 35), SIMD4(255, 0, 0, 255), 8), "\(canvas.pixel(19, 35))")
+    #expect(Self.close(canvas.pixel(20, 35), SIMD4(0, 0, 255, 255), 8), "\(canvas.pixel(20, 35))")
+    // A quarter turn on (towards -x, the left): t ≈ 0.25, halfway from red to green.
+    let reference = GradientReference(
+      stops: Self.stops(colors), interpolation: .straight,
+      shape: .conic(center: PointPosition(x: 20, y: 20), startAngle: Double.pi / 2), extend: .pad, scale: 1)
+    let miss = Self.firstMiss(canvas, reference, PixelRect(x: 0, y: 0, width: 40, height: 40))
+    #expect(miss == nil, "\(miss ?? "")")
+    #expect(Self.close(canvas.pixel(5, 19), SIMD4(128, 128, 0, 255), 5), "left of centre, t = 0.25: \(canvas.pixel(5, 19))")
+
+    // endPoint to the right: starts along +x; bottom-left geometry flips which way is clockwise
+    // in unit space but the start direction still points at endPoint.
+    let right = GradientLayer(
+      bounds: bounds, colors: colors, startPoint: UnitPoint(x: 0.5, y: 0.5), endPoint: UnitPoint(x: 1, y: 0.5), type: .conic)
+    let rightCanvas = try Self.render(right, width: 40, height: 40, scale: 1)
+    #expect(Self.close(rightCanvas.pixel(35, 20), SIMD4(255, 0, 0, 255), 8), "\(rightCanvas.pixel(35, 20))")
+    #expect(Self.close(rightCanvas.pixel(35, 19), SIMD4(0, 0, 255, 255), 8), "\(rightCanvas.pixel(35, 19))")
+    var flipped = down
+    flipped.coordinateOrigin = .bottomLeft  // endPoint (0.5, 1) is now straight up
+    let upCanvas = try Self.render(flipped, width: 40, height: 40, scale: 1)
+    #expect(Self.close(upCanvas.pixel(20, 4), SIMD4(255, 0, 0, 255), 8), "up, clockwise side: \(upCanvas.pixel(20, 4))")
+    #expect(Self.close(upCanvas.pixel(19, 4), SIMD4(0, 0, 255, 255), 8), "up, before it: \(upCanvas.pixel(19, 4))")
+  }
+
+  @Test("coordinateOrigin .bottomLeft flips the vertical direction")
+  func bottomLeftFlips() throws {
+    let colors = [Self.red, Self.translucent, Self.blue]
+    var layer = GradientLayer(bounds: PointRect(x: 0, y: 0, width: 40, height: 30), colors: colors)
+    let topLeft = try Self.render(layer, width: 40, height: 30, scale: 1)
+    layer.coordinateOrigin = .bottomLeft
+    let bottomLeft = try Self.render(layer, width: 40, height: 30, scale: 1)
+    #expect(Self.close(bottomLeft.pixel(3, 0), SIMD4(0, 0, 255, 255), 13), "top row: the last colour, \(bottomLeft.pixel(3, 0))")
+    #expect(Self.close(bottomLeft.pixel(3, 29), SIMD4(255, 0, 0, 255), 13), "bottom row: the first colour, \(bottomLeft.pixel(3, 29))")
+    var unflipped: [String] = []
+    for y in 0..<30 {
+      for x in 0..<40 where !Self.close(bottomLeft.pixel(x, y), topLeft.pixel(x, 29 - y), 1) {
+        unflipped.append("(\(x), \(y)): \(bottomLeft.pixel(x, y)) vs \(topLeft.pixel(x, 29 - y))")
+      }
+    }
+    #expect(unflipped.count == 0, "not the top-left drawing flipped: \(unflipped.prefix(5))")
+    let reference = GradientReference(
+      stops: Self.stops(colors), interpolation: .straight,
+      shape: .linear(start: PointPosition(x: 20, y: 30), end: PointPosition(x: 20, y: 0)), extend: .pad, scale: 1)
+    let miss = Self.firstMiss(bottomLeft, reference, PixelRect(x: 0, y: 0, width: 40, height: 30))
+    #expect(miss == nil, "\(miss ?? "")")
+  }
+
+  @Test("locations nil spreads the colours evenly from 0 to 1")
+  func nilLocationsAreEven() throws {
+    let colors = [Self.red, Self.green, Self.translucent, Self.blue]
+    let bounds = PointRect(x: 2, y: 1, width: 37, height: 23)
+    var layer = GradientLayer(
+      bounds: bounds, colors: colors, startPoint: UnitPoint(x: 0.1, y: 0.2), endPoint: UnitPoint(x: 0.9, y: 0.7))
+    let even = try Self.render(layer, width: 90, height: 52, scale: 2)
+    layer.locations = [0, 1.0 / 3, 2.0 / 3, 1]
+    let explicit = try Self.render(layer, width: 90, height: 52, scale: 2)
+    #expect(even.allBytes() == explicit.allBytes())
+    let start = PointPosition(x: 2 + 0.1 * 37, y: 1 + 0.2 * 23)
+    let end = PointPosition(x: 2 + 0.9 * 37, y: 1 + 0.7 * 23)
+    let reference = GradientReference(
+      stops: Self.stops(colors), interpolation: .straight, shape: .linear(start: start, end: end), extend: .pad, scale: 2)
+    // The bounds' pixels at 2x: 4..<78 by 2..<48.
+    let miss = Self.firstMiss(even, reference, PixelRect(x: 4, y: 2, width: 74, height: 46))
+    #expect(miss == nil, "\(miss ?? "")")
+    #expect(even.pixel(0, 0) == .zero && even.pixel(3, 10) == .zero && even.pixel(78, 10) == .zero, "drawn outside the bounds")
+    #expect(try Gradient(colors: colors).stops.map(\.location) == [0, 1.0 / 3, 2.0 / 3, 1])
+    #expect(try Gradient(colors: [Self.red]).stops.map(\.location) == [0])
+  }
+
+  @Test("layers that cannot draw throw invalidGradient")
+  func invalidLayers() throws {
+    var none: SeededGenerator? = nil
+    var canvas = try GradientCanvas(width: 10, height: 10, format: .rgba8Premultiplied, random: &none)
+    let bounds = PointRect(x: 0, y: 0, width: 10, height: 10)
+    let layers = [
+      GradientLayer(bounds: bounds, colors: []),
+      GradientLayer(bounds: bounds, colors: [Self.red, Self.blue], locations: [0]),
+      GradientLayer(bounds: bounds, colors: [Self.red, Self.blue], startPoint: UnitPoint(x: 0.3, y: 0.3), endPoint: UnitPoint(x: 0.3, y: 0.3)),
+      GradientLayer(
+        bounds: bounds, colors: [Self.red, Self.blue], startPoint: UnitPoint(x: 0.5, y: 0.5), endPoint: UnitPoint(x: 0.5, y: 1),
+        type: .radial),
+    ]
+    for layer in layers {
+      try canvas.withView { view in
+        #expect(performing: { try layer.draw(onto: view, scale: 1) }, throws: { GradientErrorTests.isInvalidGradient($0) })
+      }
+    }
+  }
+
+  @Test("seed example: (1, 0.5, 0) to (0, 1, 1) from the top-left to the bottom-right", arguments: [1.0, 2.0])
+  func seedExample(_ scale: Double) throws {
+    let from = StraightColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    let to = StraightColor(red: 0, green: 1, blue: 1, alpha: 1)
+    let (width, height) = (256, 192)
+    let (w, h) = (Double(width) / scale, Double(height) / scale)
+    let c = GradientCase(
+      stops: Self.stops([from, to]), construction: .evenlySpaced,
+      shape: .linear(start: .zero, end: PointPosition(x: w, y: h)), scale: scale, width: width, height: height)
+    var none: SeededGenerator? = nil
+    var canvas = try GradientCanvas(for: c, random: &none)
+    try canvas.draw(c)
+    #expect(Self.close(canvas.pixel(0, 0), SIMD4(255, 128, 0, 255), 1), "top-left \(canvas.pixel(0, 0))")
+    #expect(Self.close(canvas.pixel(width - 1, height - 1), SIMD4(0, 255, 255, 255), 1), "bottom-right \(canvas.pixel(width - 1, height - 1))")
+    let miss = Self.firstMiss(canvas, c.reference, PixelRect(x: 0, y: 0, width: width, height: height))
+    #expect(miss == nil, "\(miss ?? "")")
+    // The same through a layer from unit (0, 0) to (1, 1).
+    let layer = GradientLayer(
+      bounds: PointRect(x: 0, y: 0, width: w, height: h), colors: [from, to], startPoint: UnitPoint(x: 0, y: 0),
+      endPoint: UnitPoint(x: 1, y: 1))
+    let layered = try Self.render(layer, width: width, height: height, scale: scale)
+    let layerMiss = Self.firstMiss(layered, c.reference, PixelRect(x: 0, y: 0, width: width, height: height))
+    #expect(layerMiss == nil, "layer: \(layerMiss ?? "")")
+  }
+}
