@@ -3,8 +3,11 @@
 /// the repeat and reflect modes of Skia, Blend2D and SVG's `spreadMethod`.
 public enum GradientExtend: Sendable, Hashable {
   /// Pads with the first stop's colour before the start when `beforeStart`, with the last
-  /// stop's colour after the end when `afterEnd`; draws nothing (leaves the destination as
-  /// it is) where the flag is false. Core Graphics' options.
+  /// stop's colour after the end when `afterEnd`; draws nothing where the flag is false. Core
+  /// Graphics' options. "Nothing" is a transparent source pixel, as in Skia and pixman: under
+  /// ``BlendMode/normal`` and the other modes that keep the destination under a transparent
+  /// source it stays as it was; under ``BlendMode/copy`` (and `sourceIn`, `destinationIn`,
+  /// `destinationAtop`) it is cleared.
   case padded(beforeStart: Bool, afterEnd: Bool)
   /// The gradient again: `t - floor(t)`.
   case repeating

@@ -9,7 +9,8 @@ public enum GradientShape: Sendable, Hashable {
   /// the circle at `t` has centre `startCenter + t (endCenter - startCenter)` and radius
   /// `startRadius + t (endRadius - startRadius)`, and a point shows the largest `t` whose
   /// circle passes through it with a radius of 0 or more. Points no such circle reaches
-  /// (beside a cone whose start circle lies outside the end circle) are not drawn. Pad before
+  /// (beside a cone whose start circle lies outside the end circle) are not drawn (transparent
+  /// source pixels, as ``GradientExtend/padded(beforeStart:afterEnd:)`` explains). Pad before
   /// the start fills the cone back to its apex, as Core Graphics does.
   case radial(startCenter: PointPosition, startRadius: Double, endCenter: PointPosition, endRadius: Double)
   /// Around `center` (`CAGradientLayer`'s `.conic`): `t` is the angle from the direction
