@@ -16,6 +16,8 @@ public struct GradientFill: Sendable {
   /// hides banding on slow gradients. Off by default. Stretches of one colour stay exact.
   public var dithers: Bool
 
+  /// A fill of `gradient` laid out by `shape`, padded at both ends and not dithered unless
+  /// asked.
   public init(_ gradient: Gradient, shape: GradientShape, extend: GradientExtend = .pad, dithers: Bool = false) {
     self.gradient = gradient
     self.shape = shape

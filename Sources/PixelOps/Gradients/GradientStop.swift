@@ -5,6 +5,7 @@ public struct GradientStop: Sendable, Hashable {
   /// The colour, straight (not premultiplied).
   public var color: StraightColor
 
+  /// A stop of `color` at `location`.
   public init(location: Double, color: StraightColor) {
     self.location = location
     self.color = color

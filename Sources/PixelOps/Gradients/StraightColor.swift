@@ -1,9 +1,13 @@
 /// A colour as straight (not premultiplied) components in 0...1, as `UIColor(red:green:blue:alpha:)`
 /// and `CGGradientCreateWithColorComponents` take them.
 public struct StraightColor: Sendable, Hashable, CustomStringConvertible {
+  /// Red, 0...1.
   public var red: Double
+  /// Green, 0...1.
   public var green: Double
+  /// Blue, 0...1.
   public var blue: Double
+  /// Opacity, 0 (transparent) ... 1 (opaque).
   public var alpha: Double
 
   /// A colour from straight components; gradients clamp each to 0...1 and refuse NaN.
@@ -29,5 +33,6 @@ public struct StraightColor: Sendable, Hashable, CustomStringConvertible {
     return StraightColor(red: unit(red), green: unit(green), blue: unit(blue), alpha: unit(alpha))
   }
 
+  /// `straight(r, g, b, a)`.
   public var description: String { "straight(\(red), \(green), \(blue), \(alpha))" }
 }

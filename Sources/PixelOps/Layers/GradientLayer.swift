@@ -49,6 +49,8 @@ public struct GradientLayer: Sendable {
   /// The gradient built from `colors`, or why it could not be.
   private var gradient: Result<Gradient, PixelError>
 
+  /// A gradient layer over `bounds` (points, in the destination) with Core Animation's
+  /// defaults: top to bottom, axial, straight interpolation, no dithering, iOS geometry.
   public init(
     bounds: PointRect, colors: [StraightColor], locations: [Double]? = nil,
     startPoint: UnitPoint = UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint = UnitPoint(x: 0.5, y: 1),

@@ -1,0 +1,54 @@
+/// Lane-wise helpers for `SIMD4<Float>` that compile to plain SSE2 instructions (checked in the
+/// assembly: `minps`/`maxps`, one compare and three bit operations per select, no libm calls).
+/// The gradient shapes use them to turn parameters into table cells.
+enum FloatLanes {
+  /// `mask ? a : b` per lane. (`replacing(with:where:)` compiles to one compare and three bit
+  /// operations; a hand-made bit select on the mask's lanes was scalarised.)
+  @inline(__always)
+  static func select(_ mask: SIMDMask<SIMD4<Int32>>, _ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+    b.replacing(with: a, where: mask)
+  }
+
+  @inline(__always)
+  static func bitPattern(_ x: SIMD4<Float>) -> SIMD4<UInt32> { unsafeBitCast(x, to: SIMD4<UInt32>.self) }
+
+  /// `mask ? a : b` per lane, on integers.
+  @inline(__always)
+  static func select(_ mask: SIMDMask<SIMD4<Int32>>, _ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
+    b.replacing(with: a, where: mask)
+  }
+
+  @inline(__always)
+  static func magnitude(_ x: SIMD4<Float>) -> SIMD4<Float> {
+    unsafeBitCast(bitPattern(x) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+  }
+
+  /// `min(max(x, low), high)` per lane; NaN lanes give `high`.
+  @inline(__always)
+  static func clamp(_ x: SIMD4<Float>, _ low: Float, _ high: Float) -> SIMD4<Float> {
+    let upper = select(x .< high, x, SIMD4(repeating: high))
+    return select(upper .> low, upper, SIMD4(repeating: low))
+  }
+
+  /// `x` rounded to the nearest integer (ties to even), for |x| < 2^22: the sum with
+  /// 1.5 * 2^23 holds the integer in its low mantissa bits.
+  @inline(__always)
+  static func roundedToInt(_ x: SIMD4<Float>) -> SIMD4<Int32> {
+    let biased = x + 12_582_912
+    return unsafeBitCast(biased, to: SIMD4<Int32>.self) &- 0x4B40_0000
+  }
+
+  /// `floor(x)` for |x| < 2^22: the rounded value, less one where rounding went up.
+  @inline(__always)
+  static func floorToInt(_ x: SIMD4<Float>) -> SIMD4<Int32> {
+    let biased = x + 12_582_912
+    let nearest = unsafeBitCast(biased, to: SIMD4<Int32>.self) &- 0x4B40_0000
+    return nearest.replacing(with: nearest &- 1, where: biased - 12_582_912 .> x)
+  }
+
+  /// `x` rounded to the nearest integer, as `Float` (|x| < 2^22).
+  @inline(__always)
+  static func rounded(_ x: SIMD4<Float>) -> SIMD4<Float> {
+    (x + 12_582_912) - 12_582_912
+  }
+}
