@@ -15,10 +15,11 @@ enum GradientAngle {
     let au = FloatLanes.magnitude(u)
     let av = FloatLanes.magnitude(v)
     let vSteeper = av .> au
-    let large = FloatLanes.select(vSteeper, av, au)
-    let small = FloatLanes.select(vSteeper, au, av)
+    // max and min written as selects on their own comparison compile to maxps and minps.
+    let large = au.replacing(with: av, where: av .> au)
+    let small = av.replacing(with: au, where: au .< av)
     // small / large in 0...1; the origin gives 0 / tiny = 0.
-    let r = small / FloatLanes.select(large .> 0, large, SIMD4(repeating: 1))
+    let r = small / large.replacing(with: SIMD4(repeating: .leastNormalMagnitude), where: large .< .leastNormalMagnitude)
     let s = r * r
     var p = r * (c1 + s * (c3 + s * (c5 + s * (c7 + s * c9))))
     p = FloatLanes.select(vSteeper, 0.25 - p, p)

@@ -37,21 +37,11 @@ struct GradientPropertyTests {
     return nil
   }
 
-  struct Scenario: CustomTestStringConvertible, Sendable {
-    let kind: GradientRandom.ShapeKind
-    let dithers: Bool
-    var testDescription: String { "\(kind)\(dithers ? " dithered" : "")" }
-  }
-
-  static let scenarios = GradientRandom.ShapeKind.allCases.flatMap { k in
-    [false, true].map { Scenario(kind: k, dithers: $0) }
-  }
-
   /// Plain: every pixel within 1 of the reference. Dithered (no per-pixel promise beyond the
   /// flat stretches): within 2 as a sanity bound. Both: exactly a solid fill's pixel deep in flat
   /// stretches (see ``GradientReference/exactPixel(x:y:)``), transparent where nothing is drawn.
-  @Test("every pixel is within 1 of the reference, flat stretches exact", arguments: scenarios)
-  func matchesReference(_ scenario: Scenario) throws {
+  @Test("every pixel is within 1 of the reference, flat stretches exact", arguments: GradientScenario.all)
+  func matchesReference(_ scenario: GradientScenario) throws {
     let kind = scenario.kind
     var rng = SeededGenerator(seed: Self.seeds[kind]! &+ (scenario.dithers ? 0x100 : 0))
     var failures = 0
@@ -128,18 +118,8 @@ struct GradientPropertyTests {
 /// Row bands never change a pixel: the same output for every thread count.
 @Suite("Gradient fill is the same on any thread count")
 struct GradientThreadTests {
-  struct Scenario: CustomTestStringConvertible, Sendable {
-    let kind: GradientRandom.ShapeKind
-    let dithers: Bool
-    var testDescription: String { "\(kind)\(dithers ? " dithered" : "")" }
-  }
-
-  static let scenarios = GradientRandom.ShapeKind.allCases.flatMap { k in
-    [false, true].map { Scenario(kind: k, dithers: $0) }
-  }
-
-  @Test("threads 1, 2, 4 and 7 give identical pixels", arguments: scenarios)
-  func identicalForThreadCounts(_ scenario: Scenario) throws {
+  @Test("threads 1, 2, 4 and 7 give identical pixels", arguments: GradientScenario.all)
+  func identicalForThreadCounts(_ scenario: GradientScenario) throws {
     var rng = SeededGenerator(seed: 0x7437 &+ UInt64(GradientRandom.ShapeKind.allCases.firstIndex(of: scenario.kind)!) &* 2 &+ (scenario.dithers ? 1 : 0))
     // Large enough that seven threads get work (row bands give a thread a quarter MiB of
     // traffic; a pixel's cost grows with its shape's arithmetic), with a translucent stop so the

@@ -289,3 +289,14 @@ enum GradientRandom {
       format: chance(0.5, &rng) ? .rgba8Premultiplied : .bgra8Premultiplied)
   }
 }
+
+/// A shape kind, dithered or not: the arguments of the suites that run every shape both ways.
+struct GradientScenario: CustomTestStringConvertible, Sendable {
+  let kind: GradientRandom.ShapeKind
+  let dithers: Bool
+  var testDescription: String { "\(kind)\(dithers ? " dithered" : "")" }
+
+  static let all = GradientRandom.ShapeKind.allCases.flatMap { k in
+    [false, true].map { GradientScenario(kind: k, dithers: $0) }
+  }
+}
