@@ -14,8 +14,8 @@ struct GradientCellLayout: Sendable {
 
 extension GradientParameter {
   /// The cells of `count` pixels of row `y` from column `x`, four at a time from the row's
-  /// parameters through the extend mode's ``GradientIndexing``. `cells` has room for `count`
-  /// rounded up to a multiple of 4.
+  /// parameters through the extend mode's ``GradientIndexing``. `cells` has room for `count + 3`
+  /// (this one writes `count` rounded up to a multiple of 4).
   @inline(__always)
   func writeSteppedCells(
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>

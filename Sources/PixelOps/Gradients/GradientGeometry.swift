@@ -22,8 +22,9 @@ protocol GradientParameter: Sendable {
   associatedtype Row: GradientParameterRow
   /// The parameters of row `y` from column `x` on, four pixels per step.
   func row(_ y: Int, from x: Int) -> Row
-  /// The table cells of `count` pixels of row `y` from column `x` (`cells` has room for
-  /// `count` rounded up to a multiple of 4). By default ``writeSteppedCells(row:from:count:layout:into:)``.
+  /// The table entries of `count` pixels of row `y` from column `x`. Writes four at a time from
+  /// any index, so `cells` must have room for `count + 3` (entries past `count` are scratch).
+  /// By default ``writeSteppedCells(row:from:count:layout:into:)``.
   func writeCells(row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>)
   /// `t` of pixel (x, y) in `Double` (NaN where the pixel is not drawn): for the pixels of table
   /// cells that are evaluated exactly.

@@ -10,8 +10,9 @@ struct GradientRowWriter: Sendable {
 
   /// Pixels per chunk: the cells of one chunk (4 bytes each) stay in L1 beside its pixels.
   static let chunkSize = 256
-  /// Scratch bytes for a chunk's cells.
-  static let cellScratchByteCount = chunkSize * 4
+  /// Scratch bytes for a chunk's cells: `chunkSize` plus 3, since producers store four cells at
+  /// a time from any index (``GradientParameter/writeCells(row:from:count:layout:into:)``).
+  static let cellScratchByteCount = (chunkSize + 4) * 4
 
   /// Writes the pixels of row `y` at `columns` into `target` (premultiplied, in `order`;
   /// `columns.count` pixels), using `cells` (``cellScratchByteCount`` bytes) for the cells.

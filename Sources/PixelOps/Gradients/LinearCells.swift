@@ -11,7 +11,8 @@ enum LinearCells {
   private static let largestFixedStep = 1024.0
 
   /// Writes the cells of `count` pixels whose parameter, in cells (`t` times the table size),
-  /// is `first + k step` for pixel `k`. `cells` has room for `count` rounded up to 4.
+  /// is `first + k step` for pixel `k`. `cells` has room for `count + 3` (groups of four may start
+  /// at any index).
   static func write(
     first: Double, step: Double, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>
   ) {
