@@ -106,15 +106,23 @@ enum LinearCells {
       let afterEnd = SIMD4<Int32>(repeating: Int32(n + 1))
       let end = SIMD4<Int32>(repeating: Int32(n) << 16)
       let padsBoth = before == 0 && after == Int32(n + 1)
+      // Groups wholly inside [0.01, n - 0.01] cells (a margin far above the sum's drift) need
+      // no clamping: their cells are 1...n as they are.
+      let c = (0.01 - first) / step
+      let d = (nD - 0.01 - first) / step
+      let innerLow = Int(max(Double(middle.lowerBound), min(c, d).rounded(.up)))
+      let innerHigh = Int(max(Double(innerLow), min(Double(middle.upperBound), max(c, d).rounded(.down) + 1)))
       var k = middle.lowerBound
       while k < middle.upperBound {
         // floor(t n) + 1, clamped to the before and after entries.
         var cell = (position &>> 16) &+ 1
-        cell = cell.replacing(with: zero, where: cell .< zero)
-        cell = cell.replacing(with: afterEnd, where: cell .> afterEnd)
-        if !padsBoth {
-          cell = cell.replacing(with: SIMD4(repeating: before), where: position .< zero)
-          cell = cell.replacing(with: SIMD4(repeating: after), where: position .> end)
+        if k < innerLow || k &+ 3 >= innerHigh {
+          cell = cell.replacing(with: zero, where: cell .< zero)
+          cell = cell.replacing(with: afterEnd, where: cell .> afterEnd)
+          if !padsBoth {
+            cell = cell.replacing(with: SIMD4(repeating: before), where: position .< zero)
+            cell = cell.replacing(with: SIMD4(repeating: after), where: position .> end)
+          }
         }
         UnsafeMutableRawPointer(cells + k).storeBytes(of: cell, as: SIMD4<Int32>.self)
         position &+= increment
