@@ -76,7 +76,7 @@ extension GradientGeometry {
   func drawsEveryPixel(_ extend: GradientExtend) -> Bool {
     if case .conic = self { return true }
     if case .twoCircle = self { return false }
-    return extend != .padded(beforeStart: false, afterEnd: true) && extend != .padded(beforeStart: true, afterEnd: false)
-      && extend != .none
+    if case .padded(let beforeStart, let afterEnd) = extend { return beforeStart && afterEnd }
+    return true
   }
 }

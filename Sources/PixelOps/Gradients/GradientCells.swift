@@ -5,6 +5,21 @@ struct GradientCellLayout: Sendable {
   let count: Int
   let extend: GradientExtend
 
+  /// The entry before the start (the first stop).
+  static let beforeEntry: Int32 = 0
+  /// The entry after the end (the last stop).
+  var afterEntry: Int32 { Int32(count + 1) }
+  /// A transparent entry (not drawn).
+  var transparentEntry: Int32 { Int32(count + 2) }
+  /// What every entry index is masked with: the table has `2 count` entries.
+  var entryMask: Int32 { Int32(2 * count - 1) }
+
+  /// The entries of `t < 0` and `t > 1` under `.padded(beforeStart:afterEnd:)`: the end stops'
+  /// where drawn, else transparent.
+  func paddedEntries(beforeStart: Bool, afterEnd: Bool) -> (before: Int32, after: Int32) {
+    (beforeStart ? Self.beforeEntry : transparentEntry, afterEnd ? afterEntry : transparentEntry)
+  }
+
   /// Writes four pixels' table entries at `cells` (masked into the table).
   @inline(__always)
   static func store(_ index: SIMD4<Int32>, mask: Int32, at cells: UnsafeMutablePointer<Int32>) {
@@ -26,10 +41,9 @@ extension GradientParameter {
     switch extend {
     case .padded(true, true):
       stepCells(&row, PaddedCells(count: n), layout: layout, count: count, into: cells)
-    case .padded(let before, let after):
-      let transparent = Int32(layout.count + 2)
-      let cellsOf = PartlyPaddedCells(
-        count: n, before: before ? 0 : transparent, after: after ? Int32(layout.count + 1) : transparent)
+    case .padded(let beforeStart, let afterEnd):
+      let (before, after) = layout.paddedEntries(beforeStart: beforeStart, afterEnd: afterEnd)
+      let cellsOf = PartlyPaddedCells(count: n, before: before, after: after)
       stepCells(&row, cellsOf, layout: layout, count: count, into: cells)
     case .repeating:
       stepCells(&row, RepeatingCells(count: n, wrap: Int32(layout.count - 1)), layout: layout, count: count, into: cells)
@@ -42,8 +56,8 @@ extension GradientParameter {
   private func stepCells<Cells: GradientIndexing>(
     _ row: inout Row, _ indexing: Cells, layout: GradientCellLayout, count: Int, into cells: UnsafeMutablePointer<Int32>
   ) {
-    let mask = Int32(2 * layout.count - 1)
-    let transparent = SIMD4<Int32>(repeating: Int32(layout.count + 2))
+    let mask = layout.entryMask
+    let transparent = SIMD4<Int32>(repeating: layout.transparentEntry)
     var k = 0
     while k < count {
       let t = row.next()

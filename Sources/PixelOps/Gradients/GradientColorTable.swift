@@ -20,14 +20,6 @@
 final class GradientColorTable: @unchecked Sendable {
   /// Cells over 0...1 (a power of two).
   let cellCount: Int
-  /// The mask every index is taken with (`2 cellCount - 1`).
-  var indexMask: Int32 { Int32(2 * cellCount - 1) }
-  /// The entry before the start (the first stop).
-  static let beforeEntry: Int32 = 0
-  /// The entry after the end (the last stop).
-  var afterEntry: Int32 { Int32(cellCount + 1) }
-  /// A transparent entry (not drawn).
-  var transparentEntry: Int32 { Int32(cellCount + 2) }
   /// Whether any cell holds the sentinel.
   let hasExactCells: Bool
   let rgba8: UnsafeMutablePointer<UInt32>
@@ -68,8 +60,9 @@ final class GradientColorTable: @unchecked Sendable {
     }
     let (before, _) = function.evaluate(-1)
     let (after, _) = function.evaluate(2)
-    store(before, isFlat: true, at: Int(Self.beforeEntry))
-    store(after, isFlat: true, at: count + 1)
+    let entries = GradientCellLayout(count: count, extend: .pad)
+    store(before, isFlat: true, at: Int(GradientCellLayout.beforeEntry))
+    store(after, isFlat: true, at: Int(entries.afterEntry))
     var exactCells = false
     let width = 1 / Double(count)
     for cell in 0..<count {

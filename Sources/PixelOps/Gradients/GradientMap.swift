@@ -37,7 +37,7 @@ struct GradientMap: Sendable, Hashable {
   /// This map followed by a rotation by `-angle` about `center` (so that direction `angle`
   /// from the centre becomes +u) and a shift of the centre to the origin.
   func centred(at center: PointPosition, rotatedBy angle: Double = 0) -> GradientMap {
-    let (cosine, sine) = (angle == 0 ? 1 : cos(angle), angle == 0 ? 0 : sin(angle))
+    let (cosine, sine) = (cos(angle), sin(angle))
     // (u', v') = R(-angle) (u - cx, v - cy)
     func rotate(_ u: Double, _ v: Double) -> (Double, Double) { (cosine * u + sine * v, -sine * u + cosine * v) }
     let (na, nb) = rotate(a, b)

@@ -20,7 +20,7 @@ enum LinearCells {
     // Beyond ±2^40 cells Double no longer resolves a pixel's cell; such rows (and non-finite
     // ones) go pixel by pixel, never trapping.
     guard abs(first) < 0x1p40, abs(step) < 0x1p40, abs(first + Double(count) * step) < 0x1p40 else {
-      for k in 0..<count { cells[k] = farCell(first + Double(k) * step, cellCount: n, extend: layout.extend) }
+      for k in 0..<count { cells[k] = farEntry(first + Double(k) * step, layout: layout) }
       return
     }
     switch layout.extend {
@@ -28,10 +28,9 @@ enum LinearCells {
       wrapped(first: first, step: step, count: count, period: n, reflects: false, cellCount: n, into: cells)
     case .reflecting:
       wrapped(first: first, step: step, count: count, period: 2 * n, reflects: true, cellCount: n, into: cells)
-    case .padded(let before, let after):
-      padded(
-        first: first, step: step, count: count, cellCount: n, before: before ? 0 : Int32(n + 2),
-        after: after ? Int32(n + 1) : Int32(n + 2), into: cells)
+    case .padded(let beforeStart, let afterEnd):
+      let (before, after) = layout.paddedEntries(beforeStart: beforeStart, afterEnd: afterEnd)
+      padded(first: first, step: step, count: count, layout: layout, before: before, after: after, into: cells)
     }
   }
 
@@ -84,12 +83,13 @@ enum LinearCells {
   /// Pad (or not) beyond each end: pixels well before the start or after the end take `before`
   /// or `after` wholesale; the rest are counted in fixed point and clamped.
   private static func padded(
-    first: Double, step: Double, count: Int, cellCount n: Int, before: Int32, after: Int32,
+    first: Double, step: Double, count: Int, layout: GradientCellLayout, before: Int32, after: Int32,
     into cells: UnsafeMutablePointer<Int32>
   ) {
+    let n = layout.count
     let nD = Double(n)
     if step == 0 || abs(step) > largestFixedStep {
-      for k in 0..<count { cells[k] = cell(first + Double(k) * step, cellCount: n, before: before, after: after) }
+      for k in 0..<count { cells[k] = entry(first + Double(k) * step, layout: layout, before: before, after: after) }
       return
     }
     // The pixels whose position lies within [-2, n + 2] cells (in 16.16 without overflow).
@@ -103,9 +103,9 @@ enum LinearCells {
     if !middle.isEmpty {
       var (position, increment) = lanes(first + Double(middle.lowerBound) * step, step)
       let zero = SIMD4<Int32>(repeating: 0)
-      let afterEnd = SIMD4<Int32>(repeating: Int32(n + 1))
+      let afterEnd = SIMD4<Int32>(repeating: layout.afterEntry)
       let end = SIMD4<Int32>(repeating: Int32(n) << 16)
-      let padsBoth = before == 0 && after == Int32(n + 1)
+      let padsBoth = before == GradientCellLayout.beforeEntry && after == layout.afterEntry
       // Groups wholly inside [0.01, n - 0.01] cells (a margin far above the sum's drift) need
       // no clamping: their cells are 1...n as they are.
       let c = (0.01 - first) / step
@@ -135,20 +135,16 @@ enum LinearCells {
   }
 
   /// The entry of a position (in cells) far out or not finite (NaN: not drawn).
-  private static func farCell(_ position: Double, cellCount n: Int, extend: GradientExtend) -> Int32 {
-    guard let t = extend.extended(position / Double(n)) else { return Int32(n + 2) }
-    return entry(t * Double(n), cellCount: n, before: 0, after: Int32(n + 1))
+  private static func farEntry(_ position: Double, layout: GradientCellLayout) -> Int32 {
+    guard let t = layout.extend.extended(position / Double(layout.count)) else { return layout.transparentEntry }
+    return entry(t * Double(layout.count), layout: layout, before: GradientCellLayout.beforeEntry, after: layout.afterEntry)
   }
 
   /// The entry of one position (in cells), for rows computed pixel by pixel.
-  private static func cell(_ position: Double, cellCount n: Int, before: Int32, after: Int32) -> Int32 {
-    entry(position, cellCount: n, before: before, after: after)
-  }
-
-  private static func entry(_ position: Double, cellCount n: Int, before: Int32, after: Int32) -> Int32 {
-    guard !position.isNaN else { return Int32(n + 2) }
+  private static func entry(_ position: Double, layout: GradientCellLayout, before: Int32, after: Int32) -> Int32 {
+    guard !position.isNaN else { return layout.transparentEntry }
     if position < 0 { return before }
-    if position > Double(n) { return after }
-    return Int32(min(position, Double(n))) + 1
+    if position > Double(layout.count) { return after }
+    return Int32(min(position, Double(layout.count))) + 1
   }
 }

@@ -30,15 +30,8 @@ enum FloatLanes {
     return select(upper .> low, upper, SIMD4(repeating: low))
   }
 
-  /// `x` rounded to the nearest integer (ties to even), for |x| < 2^22: the sum with
-  /// 1.5 * 2^23 holds the integer in its low mantissa bits.
-  @inline(__always)
-  static func roundedToInt(_ x: SIMD4<Float>) -> SIMD4<Int32> {
-    let biased = x + 12_582_912
-    return unsafeBitCast(biased, to: SIMD4<Int32>.self) &- 0x4B40_0000
-  }
-
-  /// `floor(x)` for |x| < 2^22: the rounded value, less one where rounding went up.
+  /// `floor(x)` for |x| < 2^22: the sum with 1.5 x 2^23 holds `x` rounded to the nearest integer
+  /// in its low mantissa bits; less one where that rounding went up.
   @inline(__always)
   static func floorToInt(_ x: SIMD4<Float>) -> SIMD4<Int32> {
     let biased = x + 12_582_912
