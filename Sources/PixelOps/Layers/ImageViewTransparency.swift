@@ -83,8 +83,9 @@ public enum ImageViewTransparency {
     }
   }
 
-  /// Background, then `drawContents`, then the view's opacity rules.
-  private static func render(
+  /// Background, then `drawContents`, then the view's opacity rules (also the template frames
+  /// of ``AnimatedImageView``).
+  static func render(
     appearance: ImageViewAppearance, into destination: MutablePixelView, parallelism: Parallelism,
     drawContents: () throws(PixelError) -> OpacityOutcome
   ) throws(PixelError) -> OpacityOutcome {

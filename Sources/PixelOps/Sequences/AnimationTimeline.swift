@@ -1,0 +1,178 @@
+/// When each frame of an image sequence shows: `UIImageView`'s animation timing as a pure
+/// function of the time since `startAnimating()`.
+///
+/// UIKit's rules (the `UIImageView` reference): `animationDuration` is the time of one cycle
+/// through every frame, each frame showing for an equal share; 0 (the default) means the number
+/// of frames times 1/30 s. `animationRepeatCount` is the number of cycles; 0 (the default)
+/// repeats forever. After the last cycle the animation has finished and the view shows its
+/// `image` again. Beyond UIKit, ``init(frameDurations:repeatCount:)`` gives every frame its own
+/// duration, as animated formats (GIF, APNG, WebP) need.
+///
+/// **No drift.** The frame is computed from the elapsed time alone — never by accumulating
+/// steps — so the frame shown after 10,000 cycles is the one exact arithmetic gives. A time
+/// within 1e-9 of a frame (relative to the frame count) of a frame boundary counts as on it, so
+/// the display tick that lands exactly on a boundary (tick `k` at 60 Hz is `k/60` s, not
+/// representable exactly) shows the new frame on every refresh rate, as exact arithmetic says.
+public struct AnimationTimeline: Sendable, Hashable {
+  /// The number of frames in one cycle.
+  public let frameCount: Int
+  /// Cycles before the animation finishes; 0 repeats forever.
+  public let repeatCount: Int
+  /// Seconds of one cycle.
+  public let cycleDuration: Double
+  /// Cumulative end times of the frames within a cycle when frames have their own durations
+  /// (`frameEnds[i]` is when frame `i` stops showing); empty when every frame shows equally long.
+  private let frameEnds: [Double]
+
+  /// The default frame rate of `UIImageView` when `animationDuration` is 0.
+  public static let defaultFramesPerSecond = 30.0
+
+  /// Timing with every frame showing equally long, as `UIImageView` animates.
+  ///
+  /// - Parameters:
+  ///   - frameCount: Frames in one cycle (at least 1).
+  ///   - duration: Seconds of one cycle; 0 means `frameCount` / 30 s, as UIKit.
+  ///   - repeatCount: Cycles to play; 0 repeats forever.
+  /// - Throws: ``ImageSequenceError/emptySequence`` for no frames;
+  ///   ``ImageSequenceError/invalidDuration(_:)`` for a negative, NaN or infinite duration (UIKit
+  ///   does not say what those do; an error is the one answer that cannot surprise);
+  ///   ``ImageSequenceError/invalidRepeatCount(_:)`` for a negative repeat count.
+  public init(frameCount: Int, duration: Double = 0, repeatCount: Int = 0) throws(ImageSequenceError) {
+    guard frameCount > 0 else { throw .emptySequence }
+    guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
+    guard repeatCount >= 0 else { throw .invalidRepeatCount(repeatCount) }
+    self.frameCount = frameCount
+    self.repeatCount = repeatCount
+    self.cycleDuration = duration > 0 ? duration : Double(frameCount) / Self.defaultFramesPerSecond
+    self.frameEnds = []
+  }
+
+  /// Timing with a duration per frame (GIF and APNG frame delays); one cycle is their sum.
+  ///
+  /// - Parameters:
+  ///   - frameDurations: Seconds each frame shows, each finite and greater than 0 (a format's
+  ///     "0 delay" must be mapped by its decoder first; browsers show such frames for 0.1 s).
+  ///   - repeatCount: Cycles to play; 0 repeats forever.
+  /// - Throws: ``ImageSequenceError/emptySequence``, ``ImageSequenceError/invalidDuration(_:)``
+  ///   naming the first duration that is not finite and positive (or a sum that overflows),
+  ///   ``ImageSequenceError/invalidRepeatCount(_:)``.
+  public init(frameDurations: [Double], repeatCount: Int = 0) throws(ImageSequenceError) {
+    guard !frameDurations.isEmpty else { throw .emptySequence }
+    guard repeatCount >= 0 else { throw .invalidRepeatCount(repeatCount) }
+    var ends: [Double] = []
+    ends.reserveCapacity(frameDurations.count)
+    var total = 0.0
+    for duration in frameDurations {
+      guard duration.isFinite, duration > 0 else { throw .invalidDuration(duration) }
+      total += duration
+      ends.append(total)
+    }
+    guard total.isFinite else { throw .invalidDuration(total) }
+    self.frameCount = frameDurations.count
+    self.repeatCount = repeatCount
+    self.cycleDuration = total
+    self.frameEnds = ends
+  }
+
+  /// Seconds from the start until the animation finishes; `nil` when it repeats forever.
+  public var totalDuration: Double? {
+    repeatCount == 0 ? nil : cycleDuration * Double(repeatCount)
+  }
+
+  /// Seconds frame `index` shows in each cycle.
+  public func duration(ofFrame index: Int) -> Double {
+    guard frameEnds.isEmpty else { return frameEnds[index] - (index == 0 ? 0 : frameEnds[index - 1]) }
+    return cycleDuration / Double(frameCount)
+  }
+
+  /// What shows `elapsed` seconds after the animation started.
+  ///
+  /// A negative time (a clock read before the start) shows the first frame. Once the last
+  /// cycle has ended the result is finished: its frame is the last one and there is no next
+  /// change.
+  ///
+  /// - Throws: ``ImageSequenceError/invalidTime(_:)`` for NaN or infinite times, or a time more
+  ///   than 2^52 frames after the start.
+  public func frame(at elapsed: Double) throws(ImageSequenceError) -> AnimationFrame {
+    guard elapsed.isFinite else { throw .invalidTime(elapsed) }
+    let time = max(elapsed, 0)
+    let (cycle, index) = try position(at: time)
+    if repeatCount > 0, cycle >= repeatCount {
+      return AnimationFrame(index: frameCount - 1, cycle: repeatCount - 1, isFinished: true, nextChange: nil)
+    }
+    let isLastFrameOfLastCycle = repeatCount > 0 && cycle == repeatCount - 1 && index == frameCount - 1
+    let nextChange: Double? =
+      frameCount == 1 && repeatCount == 0 ? nil
+      : isLastFrameOfLastCycle || frameCount == 1 && repeatCount > 0 ? totalDuration
+      : boundary(cycle: cycle, frameEnd: index)
+    return AnimationFrame(index: index, cycle: cycle, isFinished: false, nextChange: nextChange)
+  }
+
+  /// Snapping tolerance, in frames: a time this close to a boundary is on it.
+  private static let boundaryTolerance = 1e-9
+  /// Beyond this many frames from the start, adjacent frames are no longer distinct `Double`s.
+  private static let maximumFrames = 0x1p52
+
+  /// The cycle and frame index at `time` ≥ 0.
+  private func position(at time: Double) throws(ImageSequenceError) -> (cycle: Int, index: Int) {
+    let count = Double(frameCount)
+    if frameEnds.isEmpty {
+      let frames = Self.snapped(time * count / cycleDuration)
+      guard frames < Self.maximumFrames else { throw .invalidTime(time) }
+      let step = Int(frames)
+      return (step / frameCount, step % frameCount)
+    }
+    let cycles = Self.snapped(time / cycleDuration)
+    guard cycles * count < Self.maximumFrames else { throw .invalidTime(time) }
+    let cycle = Int(cycles)
+    // Time into this cycle, in frames of the mean duration, so the tolerance means the same.
+    let within = (time - Double(cycle) * cycleDuration) * count / cycleDuration
+    return (cycle, firstFrameEnding(after: within))
+  }
+
+  /// The first frame whose end lies after `within` (mean-frame units into the cycle), with the
+  /// boundary tolerance: a time on an end belongs to the next frame.
+  private func firstFrameEnding(after within: Double) -> Int {
+    let scale = Double(frameCount) / cycleDuration
+    var low = 0
+    var high = frameCount - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if frameEnds[middle] * scale - within > Self.boundaryTolerance * max(1, within) {
+        high = middle
+      } else {
+        low = middle + 1
+      }
+    }
+    return low
+  }
+
+  /// The time at which frame `frameEnd` of `cycle` ends.
+  private func boundary(cycle: Int, frameEnd index: Int) -> Double {
+    if frameEnds.isEmpty {
+      return Double(cycle * frameCount + index + 1) * cycleDuration / Double(frameCount)
+    }
+    return Double(cycle) * cycleDuration + frameEnds[index]
+  }
+
+  /// `value` rounded down, or to the nearest integer when within the tolerance of it.
+  private static func snapped(_ value: Double) -> Double {
+    let nearest = value.rounded()
+    if abs(value - nearest) <= boundaryTolerance * max(1, nearest) { return nearest }
+    return value.rounded(.down)
+  }
+}
+
+/// The state of an animation at one moment (``AnimationTimeline/frame(at:)``).
+public struct AnimationFrame: Sendable, Hashable {
+  /// The frame showing, `0 ..< frameCount` (the last frame once finished).
+  public var index: Int
+  /// The cycle it belongs to, from 0.
+  public var cycle: Int
+  /// Whether every cycle has played: the view shows its still `image` again.
+  public var isFinished: Bool
+  /// Seconds after the start at which what shows next changes (a new frame, or the end of the
+  /// animation); `nil` when it never changes (a finished animation, or a single frame repeated
+  /// forever). A player sleeps until then.
+  public var nextChange: Double?
+}
