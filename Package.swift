@@ -45,7 +45,7 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     // The benchmark cases and generated inputs, shared by `bench` and the Benchmarks/ package.
-    .target(name: "PixelOpsBenchmarkSupport", dependencies: ["PixelOps"], swiftSettings: strictSwift),
+    .target(name: "PixelOpsBenchmarkSupport", dependencies: ["PixelOps", "PixelOpsIO"], swiftSettings: strictSwift),
     .executableTarget(
       name: "Bench",
       dependencies: ["PixelOps", "PixelOpsIO", "PixelOpsBenchmarkSupport"],

@@ -7,6 +7,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
   case scheduler
   case scale
   case gradient
+  case sequence
 
   /// The names of the family's cases, in run order (for `scheduler`, the sections of bench's
   /// scheduler measurement, which has no `BenchCase`s).
@@ -17,6 +18,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
     case .scheduler: ["dispatch-overhead", "cold-dispatch", "helper-latency", "break-even"]
     case .scale: ScaleCases.names
     case .gradient: GradientCases.names
+    case .sequence: SequenceCases.names
     }
   }
 
@@ -28,6 +30,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
     case .scheduler: []
     case .scale: try ScaleCases.make(settings)
     case .gradient: try GradientCases.make(settings)
+    case .sequence: try SequenceCases.make(settings)
     }
   }
 }
@@ -71,10 +74,17 @@ public struct BenchCase {
   public let run: () throws -> Void
   /// The case's result after `run`, for `bench --save-output`.
   public let output: () -> PixelBuffer
+  /// Whether a warm `run` may allocate (file I/O and decoding do); the package-benchmark suite
+  /// holds every other case to zero allocations.
+  public let allocatesPerRun: Bool
+  /// Writes the case's output as a multi-page TIFF at the path given (a playback's frames),
+  /// for `bench --save-output`, instead of `output` as a PNG; `nil` for single images.
+  public let writeOutput: ((_ path: String) throws -> Void)?
 
   public init(
     kernel: String, name: String, size: PixelSize, bytesMoved: Int, run: @escaping () throws -> Void,
-    output: @escaping () -> PixelBuffer
+    output: @escaping () -> PixelBuffer, allocatesPerRun: Bool = false,
+    writeOutput: ((_ path: String) throws -> Void)? = nil
   ) {
     self.kernel = kernel
     self.name = name
@@ -82,5 +92,7 @@ public struct BenchCase {
     self.bytesMoved = bytesMoved
     self.run = run
     self.output = output
+    self.allocatesPerRun = allocatesPerRun
+    self.writeOutput = writeOutput
   }
 }

@@ -37,13 +37,25 @@ enum ImageFiles {
       image.updateOpacity()
       try write(image, to: "\(directory)/\(content.rawValue).png")
     }
+    // The sequence family's files, as `bench --kernel sequence` plays them.
+    try SequenceInputs.writeTIFFSequence(to: "\(directory)/sequence_raw.tif", compression: .none)
+    try SequenceInputs.writeTIFFSequence(to: "\(directory)/sequence_deflate.tif", compression: .deflate)
+    var sheet = try SequenceInputs.spriteSheet()
+    sheet.updateOpacity()
+    try write(sheet, to: "\(directory)/sprite_sheet.png")
   }
 
-  /// Writes each case's result as `<kernel>-<case>.png` in `directory`.
+  /// Writes each case's result as `<kernel>-<case>.png` in `directory`, or as
+  /// `<kernel>-<case>.tif` (every frame of a playback as a page) for a case that writes its own.
   static func saveOutputs(_ cases: [BenchCase], to directory: String) throws(BenchFileError) {
     try makeDirectory(directory)
     for benchCase in cases {
-      try write(benchCase.output(), to: "\(directory)/\(benchCase.kernel)-\(benchCase.name).png")
+      let stem = "\(directory)/\(benchCase.kernel)-\(benchCase.name)"
+      guard let writeOutput = benchCase.writeOutput else {
+        try write(benchCase.output(), to: stem + ".png")
+        continue
+      }
+      do { try writeOutput(stem + ".tif") } catch { throw BenchFileError("cannot write \(stem).tif: \(error)") }
     }
   }
 

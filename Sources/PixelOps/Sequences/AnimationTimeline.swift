@@ -10,9 +10,12 @@
 ///
 /// **No drift.** The frame is computed from the elapsed time alone — never by accumulating
 /// steps — so the frame shown after 10,000 cycles is the one exact arithmetic gives. A time
-/// within 1e-9 of a frame (relative to the frame count) of a frame boundary counts as on it, so
-/// the display tick that lands exactly on a boundary (tick `k` at 60 Hz is `k/60` s, not
-/// representable exactly) shows the new frame on every refresh rate, as exact arithmetic says.
+/// within a millionth of a frame of a frame boundary (or 16 units in the last place of the
+/// elapsed time in frames, when that is more) counts as on it, so the display tick that lands
+/// exactly on a boundary (tick `k` at 60 Hz is `k/60` s, not representable exactly, and a clock
+/// time minus a start time loses a few more bits) shows the new frame on every refresh rate, as
+/// exact arithmetic says. The margin is rounding error only: a real tick never falls within a
+/// millionth of a frame (33 ns at 30 fps) of a boundary without being meant to lie on it.
 public struct AnimationTimeline: Sendable, Hashable {
   /// The number of frames in one cycle.
   public let frameCount: Int
@@ -108,37 +111,38 @@ public struct AnimationTimeline: Sendable, Hashable {
     return AnimationFrame(index: index, cycle: cycle, isFinished: false, nextChange: nextChange)
   }
 
-  /// Snapping tolerance, in frames: a time this close to a boundary is on it.
-  private static let boundaryTolerance = 1e-9
+  /// Snapping tolerance: a time this close to a boundary is on it. In frames, and in units in
+  /// the last place of the elapsed time in frames (the rounding error of `k / rate × fps`).
+  private static let boundaryFrames = 1e-6
+  private static let boundaryUlps = 16.0
   /// Beyond this many frames from the start, adjacent frames are no longer distinct `Double`s.
   private static let maximumFrames = 0x1p52
 
   /// The cycle and frame index at `time` ≥ 0.
   private func position(at time: Double) throws(ImageSequenceError) -> (cycle: Int, index: Int) {
     let count = Double(frameCount)
+    let totalFrames = time * count / cycleDuration
+    guard totalFrames < Self.maximumFrames else { throw .invalidTime(time) }
+    let slack = max(Self.boundaryFrames, Self.boundaryUlps * totalFrames.ulp)
     if frameEnds.isEmpty {
-      let frames = Self.snapped(time * count / cycleDuration)
-      guard frames < Self.maximumFrames else { throw .invalidTime(time) }
-      let step = Int(frames)
+      let step = Int(Self.snapped(totalFrames, slack: slack))
       return (step / frameCount, step % frameCount)
     }
-    let cycles = Self.snapped(time / cycleDuration)
-    guard cycles * count < Self.maximumFrames else { throw .invalidTime(time) }
-    let cycle = Int(cycles)
-    // Time into this cycle, in frames of the mean duration, so the tolerance means the same.
+    let cycle = Int(Self.snapped(time / cycleDuration, slack: slack / count))
+    // Time into this cycle, in frames of the mean duration, so the slack means the same.
     let within = (time - Double(cycle) * cycleDuration) * count / cycleDuration
-    return (cycle, firstFrameEnding(after: within))
+    return (cycle, firstFrameEnding(after: within, slack: slack))
   }
 
   /// The first frame whose end lies after `within` (mean-frame units into the cycle), with the
   /// boundary tolerance: a time on an end belongs to the next frame.
-  private func firstFrameEnding(after within: Double) -> Int {
+  private func firstFrameEnding(after within: Double, slack: Double) -> Int {
     let scale = Double(frameCount) / cycleDuration
     var low = 0
     var high = frameCount - 1
     while low < high {
       let middle = (low + high) / 2
-      if frameEnds[middle] * scale - within > Self.boundaryTolerance * max(1, within) {
+      if frameEnds[middle] * scale - within > slack {
         high = middle
       } else {
         low = middle + 1
@@ -155,10 +159,10 @@ public struct AnimationTimeline: Sendable, Hashable {
     return Double(cycle) * cycleDuration + frameEnds[index]
   }
 
-  /// `value` rounded down, or to the nearest integer when within the tolerance of it.
-  private static func snapped(_ value: Double) -> Double {
+  /// `value` rounded down, or to the nearest integer when within `slack` of it.
+  private static func snapped(_ value: Double, slack: Double) -> Double {
     let nearest = value.rounded()
-    if abs(value - nearest) <= boundaryTolerance * max(1, nearest) { return nearest }
+    if abs(value - nearest) <= slack { return nearest }
     return value.rounded(.down)
   }
 }

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+public import PixelOps
+public import PixelOpsIO
+import Synchronization
+
+/// The deterministic inputs of `bench --kernel sequence`, generated on first use: 60 frames of
+/// 512x512 premultiplied RGBA written as an uncompressed and a Deflate multi-page TIFF, and a
+/// 4x4 sprite sheet of 256x256 frames.
+///
+/// Frame `k` of `n`: a conic gradient (``GradientCases/fourStops``) around the centre, turned
+/// by `k/n` of a turn, cut to a disc whose alpha falls from 1 at radius 0.35 w to 0 at 0.47 w:
+/// opaque middle, translucent ring, transparent corners, different in every frame.
+public enum SequenceInputs {
+  /// Frames of the TIFF sequences.
+  public static let tiffFrameCount = 60
+  /// Size of a TIFF frame.
+  public static let tiffFrameSize = PixelSize(width: 512, height: 512)
+  /// Cells per side of the sprite sheet.
+  public static let spriteGrid = 4
+  /// Size of a sprite cell.
+  public static let spriteFrameSize = PixelSize(width: 256, height: 256)
+
+  /// Frame `index` of `count`, `size` pixels.
+  public static func frame(_ index: Int, of count: Int, size: PixelSize) throws -> PixelBuffer {
+    var frame = try PixelBuffer(width: size.width, height: size.height, format: .rgba8Premultiplied)
+    let (w, h) = (Double(size.width), Double(size.height))
+    let center = PointPosition(x: w / 2, y: h / 2)
+    let turn = 2 * Double.pi * Double(index) / Double(count)
+    let colors = GradientFill(try Gradient(stops: GradientCases.fourStops), shape: .conic(center: center, startAngle: turn))
+    let disc = GradientFill(
+      try Gradient(stops: [
+        GradientStop(location: 0, color: StraightColor(red: 0, green: 0, blue: 0, alpha: 1)),
+        GradientStop(location: 0.35 / 0.47, color: StraightColor(red: 0, green: 0, blue: 0, alpha: 1)),
+        GradientStop(location: 1, color: StraightColor(red: 0, green: 0, blue: 0, alpha: 0)),
+      ]), shape: .radial(center: center, radius: 0.47 * w))
+    try frame.withMutableView { view in
+      _ = try Compositor.fill(of: view, with: colors, options: CompositeOptions(blendMode: .copy))
+      _ = try Compositor.fill(of: view, with: disc, options: CompositeOptions(blendMode: .destinationIn))
+    }
+    return frame
+  }
+
+  /// The sprite sheet: ``spriteGrid``² frames of ``spriteFrameSize``, row by row.
+  public static func spriteSheet() throws -> PixelBuffer {
+    let cell = spriteFrameSize
+    let count = spriteGrid * spriteGrid
+    var sheet = try PixelBuffer(width: cell.width * spriteGrid, height: cell.height * spriteGrid, format: .rgba8Premultiplied)
+    for index in 0..<count {
+      let frame = try frame(index, of: count, size: cell)
+      try sheet.withMutableView { view in
+        let target = try view.cropped(to: PixelRect(
+          x: (index % spriteGrid) * cell.width, y: (index / spriteGrid) * cell.height, width: cell.width, height: cell.height))
+        try frame.withView { _ = try Compositor.draw($0, onto: target, options: CompositeOptions(blendMode: .copy)) }
+      }
+    }
+    return sheet
+  }
+
+  /// Writes the TIFF sequence, uncompressed or Deflate, to `path` (pages made one at a time).
+  public static func writeTIFFSequence(to path: String, compression: TIFFCompression) throws {
+    try TIFF.write(pageCount: tiffFrameCount, to: path, options: TIFFEncodingOptions(compression: compression)) {
+      (index, write: (PixelView) throws(ImageIOError) -> Void) throws(ImageIOError) in
+      let page: PixelBuffer
+      do { page = try frame(index, of: tiffFrameCount, size: tiffFrameSize) } catch {
+        throw .invalidOption(.tiff, message: "generating frame \(index): \(error)")
+      }
+      try page.withView(write)
+    }
+  }
+
+  /// The files of the TIFF cases, written once per process into a temporary folder (removed at
+  /// exit): `sequence_raw.tif` and `sequence_deflate.tif`.
+  public static func tiffPaths() throws -> (raw: String, deflate: String) {
+    try generatedFiles.withLock { files throws -> (raw: String, deflate: String) in
+      if let files { return files }
+      let directory = try makeTemporaryDirectory()
+      let made = (raw: directory + "/sequence_raw.tif", deflate: directory + "/sequence_deflate.tif")
+      try writeTIFFSequence(to: made.raw, compression: .none)
+      try writeTIFFSequence(to: made.deflate, compression: .deflate)
+      files = made
+      return made
+    }
+  }
+
+  private static let generatedFiles = Mutex<(raw: String, deflate: String)?>(nil)
+
+  private static func makeTemporaryDirectory() throws -> String {
+    let base = String(cString: getenv("TMPDIR") ?? strdup("/tmp"))
+    var template = Array("\(base)/pixelops-sequence-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { throw ImageIOError.writeFailed(path: base, reason: "mkdtemp failed") }
+    let directory = String(cString: made)
+    temporaryDirectoryForCleanup = directory
+    atexit {
+      guard let directory = temporaryDirectoryForCleanup else { return }
+      for name in ["sequence_raw.tif", "sequence_deflate.tif"] { unlink(directory + "/" + name) }
+      rmdir(directory)
+    }
+    return directory
+  }
+}
+
+/// The folder `atexit` removes (a C callback cannot capture it).
+nonisolated(unsafe) private var temporaryDirectoryForCleanup: String?

@@ -1,0 +1,153 @@
+import Testing
+
+@testable import PixelOps
+
+/// The decoding window of ``PrefetchingImageSequence``: frames arrive right and in order,
+/// memory is bounded by the lookahead whatever the length, stopping stops decoding and frees
+/// every frame, and a frame that fails reaches the caller at that frame only.
+@Suite("Prefetching sequences: the decode window")
+struct PrefetchingSequenceTests {
+  @Test("playing in order gives every frame's pixels, for lookaheads 0 through 5", arguments: [0, 1, 2, 5])
+  func framesInOrder(lookahead: Int) throws {
+    let decoder = RecordingDecoder(frameCount: 12)
+    let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: lookahead, scale: 2)
+    for cycle in 0..<3 {
+      for index in 0..<12 {
+        try sequence.withFrame(at: index) { frame in
+          #expect(frame.scale == 2)
+          #expect(SequenceFixtures.isSolid(frame.image, SequenceFixtures.color(of: index)), "cycle \(cycle)")
+        }
+      }
+    }
+    #expect(sequence.peakResidentFrameCount <= lookahead + 1)
+    sequence.stopPlayback()
+    #expect(sequence.residentFrameCount == 0)
+  }
+
+  @Test("memory: 1,000 frames hold no more decoded frames than 10 (lookahead + 1 at most)")
+  func boundedMemory() throws {
+    for frames in [10, 1000] {
+      let decoder = RecordingDecoder(frameCount: frames)
+      let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: 3)
+      for index in 0..<frames {
+        try sequence.withFrame(at: index) { _ in
+          #expect(sequence.residentFrameCount <= 4)
+        }
+      }
+      #expect(sequence.peakResidentFrameCount <= 4, "\(frames) frames")
+      // Every frame was decoded at least once; ahead-of-time decoding wraps at most the window.
+      #expect(Set(decoder.decoded) == Set(0..<frames))
+      #expect(decoder.decoded.count <= frames + 3)
+      sequence.stopPlayback()
+    }
+  }
+
+  @Test("lookahead 0 decodes each frame once, on the calling thread, when asked for")
+  func noLookahead() throws {
+    let decoder = RecordingDecoder(frameCount: 5)
+    let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: 0)
+    for index in [0, 1, 1, 3] {
+      try sequence.withFrame(at: index) { frame in
+        #expect(SequenceFixtures.isSolid(frame.image, SequenceFixtures.color(of: index)))
+      }
+    }
+    #expect(decoder.decoded == [0, 1, 3])
+    #expect(sequence.peakResidentFrameCount == 1)
+  }
+
+  @Test("stopping frees every frame and stops decoding; asking again restarts")
+  func stopAndRestart() throws {
+    let decoder = RecordingDecoder(frameCount: 40, delayMicroseconds: 200)
+    let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: 4)
+    try sequence.withFrame(at: 0) { _ in }
+    sequence.stopPlayback()
+    #expect(sequence.residentFrameCount == 0)
+    let decodedAtStop = decoder.decoded.count
+    #expect(decodedAtStop <= 5)
+    // Nothing decodes after the stop returned (give a stray worker time to show itself).
+    let clock = ContinuousClock()
+    let end = clock.now.advanced(by: .milliseconds(20))
+    while clock.now < end {}
+    #expect(decoder.decoded.count == decodedAtStop)
+    try sequence.withFrame(at: 7) { frame in
+      #expect(SequenceFixtures.isSolid(frame.image, SequenceFixtures.color(of: 7)))
+    }
+    #expect(decoder.decoded[decodedAtStop] == 7)
+    sequence.stopPlayback()
+    #expect(sequence.residentFrameCount == 0)
+  }
+
+  @Test("a frame that fails reaches the caller at that frame; the frames around it stay valid")
+  func failureMidSequence() throws {
+    let decoder = RecordingDecoder(frameCount: 10, failing: [5])
+    let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: 2)
+    for index in 0..<10 {
+      if index == 5 {
+        #expect { try sequence.withFrame(at: index) { _ in } } throws: { error in
+          guard case ImageSequenceError.frameFailed(5, let reason) = error else { return false }
+          return (reason as? RecordingDecoder.Failure) == RecordingDecoder.Failure(index: 5)
+        }
+        continue
+      }
+      try sequence.withFrame(at: index) { frame in
+        #expect(SequenceFixtures.isSolid(frame.image, SequenceFixtures.color(of: index)))
+      }
+    }
+    // Asking for the failed frame again decodes it again (and fails again).
+    #expect(throws: ImageSequenceError.self) { try sequence.withFrame(at: 5) { _ in } }
+    sequence.stopPlayback()
+  }
+
+  @Test("frames of different sizes each get a buffer of their size")
+  func mixedSizes() throws {
+    let decoder = RecordingDecoder(frameCount: 6) { PixelSize(width: 3 + $0, height: 9 - $0) }
+    let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: 2)
+    for index in [0, 1, 2, 3, 4, 5, 0, 1] {
+      try sequence.withFrame(at: index) { frame in
+        #expect(frame.image.size == PixelSize(width: 3 + index, height: 9 - index))
+        #expect(SequenceFixtures.isSolid(frame.image, SequenceFixtures.color(of: index)))
+      }
+    }
+    #expect(sequence.peakResidentFrameCount <= 3)
+    sequence.stopPlayback()
+  }
+
+  @Test("jumping around (scrubbing) still gives the right frames, within the memory bound")
+  func randomAccess() throws {
+    let decoder = RecordingDecoder(frameCount: 30)
+    let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: 3)
+    var rng = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+      let index = Int.random(in: 0..<30, using: &rng)
+      try sequence.withFrame(at: index) { frame in
+        #expect(SequenceFixtures.isSolid(frame.image, SequenceFixtures.color(of: index)))
+      }
+    }
+    #expect(sequence.peakResidentFrameCount <= 4)
+    sequence.stopPlayback()
+  }
+
+  @Test("an empty decoder and a bad scale are typed errors")
+  func badInput() {
+    #expect { try PrefetchingImageSequence(decoder: RecordingDecoder(frameCount: 0)) } throws: { error in
+      if case ImageSequenceError.emptySequence = error { return true } else { return false }
+    }
+    #expect { try PrefetchingImageSequence(decoder: RecordingDecoder(frameCount: 2), scale: .nan) } throws: { error in
+      if case ImageSequenceError.pixels(.invalidScale) = error { return true } else { return false }
+    }
+  }
+
+  @Test("a sequence released while its worker decodes lets the worker finish and go")
+  func releasedWhilePlaying() throws {
+    let decoder = RecordingDecoder(frameCount: 50, delayMicroseconds: 300)
+    do {
+      let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: 8)
+      try sequence.withFrame(at: 0) { _ in }
+    }
+    let count = decoder.decoded.count
+    let clock = ContinuousClock()
+    let end = clock.now.advanced(by: .milliseconds(30))
+    while clock.now < end {}
+    #expect(decoder.decoded.count <= count + 1)
+  }
+}
