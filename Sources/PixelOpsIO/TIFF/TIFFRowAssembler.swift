@@ -16,6 +16,11 @@ struct TIFFSampleSource {
 /// Each used sample is first unpacked into a row of `UInt16` values, then every pixel is
 /// looked up in ``TIFFLevelTables`` and, for unassociated alpha, premultiplied at the output
 /// depth: `round(c * a / 255)` or `round(c * a / 65535)`.
+///
+/// One layout skips all of that: 8-bit RGBA stored contiguously and decoded to 8 bits (what
+/// PixelOps and most tools write, and every frame of a TIFF sequence), whose level tables are
+/// the identity. Its rows are copied as they are (associated alpha) or premultiplied by the
+/// library's row converter (unassociated alpha), the same arithmetic without unpacking.
 final class TIFFRowAssembler {
   let layout: TIFFSampleLayout
   let tables: TIFFLevelTables
@@ -23,6 +28,12 @@ final class TIFFRowAssembler {
   let outputBits: Int
   private let scratch: TIFFScratchMemory
   private let scratchRowLength: Int
+  private let direct: DirectRGBA8?
+
+  /// How rows of contiguous 8-bit RGBA become premultiplied RGBA8 without unpacking.
+  private enum DirectRGBA8 {
+    case copy, premultiply
+  }
 
   /// An assembler for rows of at most `maximumPixelCount` pixels.
   init(layout: TIFFSampleLayout, tables: TIFFLevelTables, outputBits: Int, maximumPixelCount: Int)
@@ -35,6 +46,18 @@ final class TIFFRowAssembler {
     let (bytes, overflow) = maximumPixelCount.multipliedReportingOverflow(by: 2 * 4)
     if overflow { throw .pixels(.allocationFailed(bytes: Int.max)) }
     self.scratch = try TIFFScratchMemory(byteCount: bytes)
+    self.direct = Self.directPath(layout: layout, outputBits: outputBits)
+  }
+
+  private static func directPath(layout: TIFFSampleLayout, outputBits: Int) -> DirectRGBA8? {
+    guard outputBits == 8, layout.bitsPerSample == 8, !layout.isPlanar, layout.samplesPerPixel == 4,
+      case .rgb = layout.colour
+    else { return nil }
+    switch layout.alpha {
+    case .associated: return .copy
+    case .unassociated: return .premultiply
+    case .none: return nil
+    }
   }
 
   private func scratchRow(_ index: Int) -> UnsafeMutablePointer<UInt16> {
@@ -44,6 +67,10 @@ final class TIFFRowAssembler {
   /// Writes `pixelCount` pixels to `destination` from `sources`, one per entry of
   /// ``TIFFSampleLayout/usedSamples`` in that order.
   func assemble(sources: [TIFFSampleSource], pixelCount: Int, into destination: UnsafeMutableRawPointer) {
+    if let direct {
+      assembleDirect(direct, from: sources[0].row, pixelCount: pixelCount, into: destination)
+      return
+    }
     for (index, source) in sources.enumerated() {
       Self.unpack(source, count: pixelCount, bits: layout.bitsPerSample, into: scratchRow(index))
     }
@@ -72,6 +99,25 @@ final class TIFFRowAssembler {
           }
         }
       }
+    }
+  }
+
+  private func assembleDirect(
+    _ direct: DirectRGBA8, from row: UnsafeRawPointer, pixelCount: Int, into destination: UnsafeMutableRawPointer
+  ) {
+    switch direct {
+    case .copy:
+      destination.copyMemory(from: row, byteCount: pixelCount &* 4)
+    case .premultiply:
+      // One row as views (sizes already validated by the page), converted on this thread.
+      guard
+        let straight = try? PixelView(
+          unsafeBaseAddress: row, width: pixelCount, height: 1, rowBytes: pixelCount &* 4, format: .rgba8Straight),
+        let output = try? MutablePixelView(
+          unsafeBaseAddress: destination, width: pixelCount, height: 1, rowBytes: pixelCount &* 4,
+          format: .rgba8Premultiplied)
+      else { return }
+      try? PixelConverter.convert(straight, into: output, parallelism: .serial)
     }
   }
 
