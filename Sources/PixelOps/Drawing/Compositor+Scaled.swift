@@ -62,3 +62,73 @@ extension Compositor {
     return try validatedMask(mask, size: covered.size).map { ViewCoverage(mask: $0, at: covered.origin) }
   }
 }
+
+extension Compositor {
+  /// ``draw(_:from:in:onto:filter:extend:options:)`` with `normal` over a view filled with
+  /// `backdrop` first, in one pass: the scaled source is drawn over the colour where it lands
+  /// (``BackdropRowSource``) and the colour is copied everywhere else in `destination`. The
+  /// pixels are exactly those of a `copy` fill followed by the scaled draw.
+  static func draw(
+    _ source: PixelView, from sourceRect: FractionalPixelRect, in destinationRect: FractionalPixelRect,
+    onto destination: MutablePixelView, filter: ResamplingFilter, overBackdrop backdrop: PremultipliedColor,
+    parallelism: Parallelism
+  ) throws(PixelError) -> OpacityOutcome {
+    try requireWorkingFormat(source.format, "draw source")
+    // The rows are already the final pixels (source over colour): they replace what is there.
+    let options = CompositeOptions(blendMode: .copy, parallelism: parallelism)
+    let channels = try drawChannels(destination, .copy, "draw destination")
+    let producer = try ResampleRowProducer(
+      source: source, sourceRect: sourceRect, destinationSize: destination.size, destinationRect: destinationRect,
+      filter: filter, extend: .clamp)
+    try ViewOverlap.requireDisjoint("Compositor.draw (scaled)", source: source, mask: nil, onto: destination)
+    let resampled = ResampledRowSource(producer: producer)
+    let area = resampled.area
+    var outcome = try fill(
+      around: area, of: destination, with: backdrop, options: CompositeOptions(blendMode: .copy, parallelism: parallelism))
+    if backdrop.alpha == 255 { outcome = .makesOpaque(destination) }
+    guard !area.isEmpty else { return outcome }
+    let color = backdrop.inOrder(channels.working)
+    if source.format.drawingChannelOrder == channels.working {
+      outcome = outcome.then(try composite(
+        BackdropRowSource(inner: resampled, backdrop: color, width: area.width), nil, nil, area: area,
+        onto: destination, options: options))
+    } else {
+      let swapped = SwappedRowSource(inner: resampled, width: area.width)
+      outcome = outcome.then(try composite(
+        BackdropRowSource(inner: swapped, backdrop: color, width: area.width), nil, nil, area: area,
+        onto: destination, options: options))
+    }
+    return outcome
+  }
+
+  /// Fills every pixel of `destination` outside `area` (at most four rectangles: above,
+  /// below, left and right of it).
+  private static func fill(
+    around area: PixelRect, of destination: MutablePixelView, with color: PremultipliedColor,
+    options: CompositeOptions
+  ) throws(PixelError) -> OpacityOutcome {
+    let bounds = destination.bounds
+    guard !area.isEmpty else {
+      _ = try fill(bounds, of: destination, with: color, options: options)
+      return .keepsOpaque
+    }
+    let top = PixelRect(x: 0, y: 0, width: bounds.width, height: area.y)
+    let bottom = PixelRect(x: 0, y: area.y &+ area.height, width: bounds.width, height: bounds.height &- area.y &- area.height)
+    let left = PixelRect(x: 0, y: area.y, width: area.x, height: area.height)
+    let right = PixelRect(
+      x: area.x &+ area.width, y: area.y, width: bounds.width &- area.x &- area.width, height: area.height)
+    // Four calls, not a loop over an array: the draw allocates nothing.
+    try fillUnlessEmpty(top, of: destination, with: color, options: options)
+    try fillUnlessEmpty(bottom, of: destination, with: color, options: options)
+    try fillUnlessEmpty(left, of: destination, with: color, options: options)
+    try fillUnlessEmpty(right, of: destination, with: color, options: options)
+    return .keepsOpaque  // a copy of a colour over part of the view; the caller knows more
+  }
+
+  private static func fillUnlessEmpty(
+    _ rect: PixelRect, of destination: MutablePixelView, with color: PremultipliedColor, options: CompositeOptions
+  ) throws(PixelError) {
+    guard rect.width > 0, rect.height > 0 else { return }
+    _ = try fill(rect, of: destination, with: color, options: options)
+  }
+}

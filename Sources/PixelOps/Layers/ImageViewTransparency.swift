@@ -75,6 +75,13 @@ public enum ImageViewTransparency {
     let expectedSize = try ContentDrawPlan(layer: layer).backingStoreSize
     guard backingStore.size == expectedSize else { throw .sizeMismatch(backingStore.size, expectedSize) }
     try ViewOverlap.requireDisjoint("ImageViewTransparency.render", source: image, mask: nil, onto: backingStore)
+    if let background = appearance.backgroundColor,
+      let drawn = try drawOverBackground(
+        image, as: layer, background: background, appearance: appearance, into: backingStore,
+        minificationFilter: minificationFilter, magnificationFilter: magnificationFilter, parallelism: parallelism)
+    {
+      return drawn
+    }
     return try render(appearance: appearance, into: backingStore, parallelism: parallelism) {
       () throws(PixelError) -> OpacityOutcome in
       try LayerContentsRenderer.draw(
@@ -83,16 +90,46 @@ public enum ImageViewTransparency {
     }
   }
 
-  /// Background, then `drawContents`, then the view's opacity rules (also the template frames
-  /// of ``AnimatedImageView``).
+  /// The background and the image in one pass (``Compositor``'s scaled draw over a
+  /// backdrop): the image's pixels are written once instead of filled, read and written again.
+  /// The same pixels as filling and then drawing; `nil` for trilinear minification, which
+  /// takes the general path.
+  private static func drawOverBackground(
+    _ image: PixelView, as layer: ContentLayer, background: PremultipliedColor, appearance: ImageViewAppearance,
+    into backingStore: MutablePixelView, minificationFilter: ContentsFilter, magnificationFilter: ContentsFilter,
+    parallelism: Parallelism
+  ) throws(PixelError) -> OpacityOutcome? {
+    guard image.size == layer.contentsPixelSize else { throw .sizeMismatch(image.size, layer.contentsPixelSize) }
+    let plan = try ContentDrawPlan(layer: layer)
+    let reduces = plan.destinationRect.width < plan.sourceRect.width || plan.destinationRect.height < plan.sourceRect.height
+    let filter = reduces ? minificationFilter : magnificationFilter
+    if filter == .trilinear && reduces { return nil }
+    return try render(appearance: appearance, into: backingStore, parallelism: parallelism, fillsBackground: false) {
+      () throws(PixelError) -> OpacityOutcome in
+      guard !plan.isEmpty else {
+        return try Compositor.fill(
+          backingStore.bounds, of: backingStore, with: background,
+          options: CompositeOptions(blendMode: .copy, parallelism: parallelism))
+      }
+      return try Compositor.draw(
+        image, from: plan.sourceRect, in: plan.destinationRect, onto: backingStore, filter: filter.resamplingFilter,
+        overBackdrop: background, parallelism: parallelism)
+    }
+  }
+
+  /// Background (unless `drawContents` draws it), then `drawContents`, then the view's opacity
+  /// rules (also the template frames of ``AnimatedImageView``).
   static func render(
     appearance: ImageViewAppearance, into destination: MutablePixelView, parallelism: Parallelism,
-    drawContents: () throws(PixelError) -> OpacityOutcome
+    fillsBackground: Bool = true, drawContents: () throws(PixelError) -> OpacityOutcome
   ) throws(PixelError) -> OpacityOutcome {
     let everything = destination.bounds
-    var outcome = try Compositor.fill(
-      everything, of: destination, with: appearance.backgroundColor ?? .clear,
-      options: CompositeOptions(blendMode: .copy, parallelism: parallelism))
+    var outcome = OpacityOutcome.keepsOpaque
+    if fillsBackground {
+      outcome = try Compositor.fill(
+        everything, of: destination, with: appearance.backgroundColor ?? .clear,
+        options: CompositeOptions(blendMode: .copy, parallelism: parallelism))
+    }
     outcome = outcome.then(try drawContents())
     if appearance.isOpaque {
       // Black behind what is left transparent: d + black * (1 - da) keeps colour, alpha 255.
