@@ -50,18 +50,40 @@ struct BackdropRowSource<Inner: RowSource>: RowSource {
     /// four-pixel buffer so every pixel takes the same arithmetic.
     static func blendOverBackdrop(_ pixels: UnsafeMutableRawPointer, count: Int, backdrop: UInt32) {
       let b = SIMD4<UInt32>(repeating: backdrop)
+      let white = backdrop == 0xFFFF_FFFF
       var x = 0
-      while x &+ 4 <= count {
-        let address = pixels + x &* 4
-        address.storeBytes(of: over(address.loadUnaligned(as: SIMD4<UInt32>.self), b), as: SIMD4<UInt32>.self)
-        x &+= 4
+      // Two loops rather than a test per step or a closure (which stayed an out-of-line call).
+      if white {
+        while x &+ 4 <= count {
+          let address = pixels + x &* 4
+          address.storeBytes(of: overWhite(address.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
+          x &+= 4
+        }
+      } else {
+        while x &+ 4 <= count {
+          let address = pixels + x &* 4
+          address.storeBytes(of: over(address.loadUnaligned(as: SIMD4<UInt32>.self), b), as: SIMD4<UInt32>.self)
+          x &+= 4
+        }
       }
       let left = count &- x
       guard left > 0 else { return }
+      // The last one to three pixels through a four-pixel buffer: the same arithmetic.
       var tail = SIMD4<UInt32>.zero
       withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: pixels + x &* 4, byteCount: left &* 4) }
-      tail = over(tail, b)
+      tail = white ? overWhite(tail) : over(tail, b)
       withUnsafeBytes(of: &tail) { (pixels + x &* 4).copyMemory(from: $0.baseAddress!, byteCount: left &* 4) }
+    }
+
+    /// Over opaque white, the usual view background: `round(255 (255 - sa) / 255)` is
+    /// `255 - sa`, so each byte adds the pixel's remaining alpha, spread to all four bytes by
+    /// right shifts (left shifts were turned into a multiply SSE2 lacks).
+    @inline(__always)
+    static func overWhite(_ s: SIMD4<UInt32>) -> SIMD4<UInt32> {
+      var alpha = s & 0xFF00_0000
+      alpha |= alpha &>> 8
+      alpha |= alpha &>> 16
+      return s &+ ~alpha
     }
 
     /// `s + round(b (255 - sa) / 255)` per byte of four pixels (each sum is at most 255, so
