@@ -150,6 +150,8 @@ struct BenchCommand {
         throw BenchFileError("profile \(profilePath): case \(recorded.key) no longer exists; re-record the profile")
       }
     }
+    // Generated once here, natively, instead of in every valgrind child.
+    if selected.contains(where: { $0.kernel == KernelFamily.sequence.rawValue }) { _ = try SequenceInputs.tiffPaths() }
     let counter = InstructionCounter(executable: Self.executablePath)
     let check = RegressionCheck(
       instructionTolerance: options.instructionTolerance, timeTolerance: options.timeTolerance,

@@ -95,7 +95,7 @@ struct TIFFChunkReader {
       guard po_tiff_read_scanline(handle.pointer, UInt32(row), plane, buffers[0].pointer) == 1 else {
         throw TIFFLibraryMessage.readError(handle.failureMessage("libtiff could not decode row \(row)"))
       }
-      assembler.assemble(sources: sources(rowOffset: 0), pixelCount: view.width, into: view.rowAddress(row))
+      assemble(rowOffset: 0, pixelCount: view.width, into: view.rowAddress(row))
     }
   }
 
@@ -112,8 +112,7 @@ struct TIFFChunkReader {
         try check(count: count, needed: needed, what: "strip \(strip)")
       }
       for row in 0..<rows {
-        assembler.assemble(
-          sources: sources(rowOffset: row * grid.rowBytes), pixelCount: view.width,
+        assemble(rowOffset: row * grid.rowBytes, pixelCount: view.width,
           into: view.rowAddress(top + row))
       }
       top += rows
@@ -136,8 +135,7 @@ struct TIFFChunkReader {
           try check(count: count, needed: rows * grid.rowBytes, what: "tile \(tile)")
         }
         for row in 0..<rows {
-          assembler.assemble(
-            sources: sources(rowOffset: row * grid.rowBytes), pixelCount: columns,
+          assemble(rowOffset: row * grid.rowBytes, pixelCount: columns,
             into: view.rowAddress(top + row) + left * bytesPerPixel)
         }
         left += columns
@@ -156,6 +154,17 @@ struct TIFFChunkReader {
   }
 
   /// Where each used sample of a chunk row lies.
+  /// Assembles the row at `rowOffset` of the buffers; contiguous rows the assembler copies
+  /// directly skip building the per-sample sources (two arrays per row).
+  private func assemble(rowOffset: Int, pixelCount: Int, into destination: UnsafeMutableRawPointer) {
+    if !layout.isPlanar, assembler.assemblesRowsDirectly {
+      assembler.assembleDirectly(
+        row: UnsafeRawPointer(buffers[0].pointer + rowOffset), pixelCount: pixelCount, into: destination)
+    } else {
+      assembler.assemble(sources: sources(rowOffset: rowOffset), pixelCount: pixelCount, into: destination)
+    }
+  }
+
   private func sources(rowOffset: Int) -> [TIFFSampleSource] {
     if layout.isPlanar {
       return buffers.map { TIFFSampleSource(row: UnsafeRawPointer($0.pointer + rowOffset), firstSample: 0, sampleStride: 1) }

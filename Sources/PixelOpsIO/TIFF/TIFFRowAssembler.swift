@@ -67,8 +67,8 @@ final class TIFFRowAssembler {
   /// Writes `pixelCount` pixels to `destination` from `sources`, one per entry of
   /// ``TIFFSampleLayout/usedSamples`` in that order.
   func assemble(sources: [TIFFSampleSource], pixelCount: Int, into destination: UnsafeMutableRawPointer) {
-    if let direct {
-      assembleDirect(direct, from: sources[0].row, pixelCount: pixelCount, into: destination)
+    if direct != nil {
+      assembleDirectly(row: sources[0].row, pixelCount: pixelCount, into: destination)
       return
     }
     for (index, source) in sources.enumerated() {
@@ -102,10 +102,14 @@ final class TIFFRowAssembler {
     }
   }
 
-  private func assembleDirect(
-    _ direct: DirectRGBA8, from row: UnsafeRawPointer, pixelCount: Int, into destination: UnsafeMutableRawPointer
-  ) {
+  /// Whether contiguous rows go straight to ``assembleDirectly(row:pixelCount:into:)``.
+  var assemblesRowsDirectly: Bool { direct != nil }
+
+  /// A row of contiguous 8-bit RGBA samples into premultiplied RGBA8 (only when
+  /// ``assemblesRowsDirectly``).
+  func assembleDirectly(row: UnsafeRawPointer, pixelCount: Int, into destination: UnsafeMutableRawPointer) {
     switch direct {
+    case nil: return
     case .copy:
       destination.copyMemory(from: row, byteCount: pixelCount &* 4)
     case .premultiply:
