@@ -367,6 +367,49 @@ struct ReadmeTourTests {
     }
   }
 
+  @Test("the README's image-sequence lines play a TIFF and export what they drew")
+  func sequencePlayback() throws {
+    let directory = try TemporaryDirectory()
+    let walkPath = TestData.path("tiff/sequence-12x64x64-rgba.tif")  // 12 pages of 64x64
+    let renderedPath = directory.path("walk-rendered.tif")
+    var drawn = 0
+    // --- as in README.md (paths aside) ---
+    let frames = try TIFFReader(contentsOf: walkPath).frameSequence(lookahead: 2)
+    let view = AnimatedImageView(bounds: PointRect(x: 0, y: 0, width: 375, height: 667), screenScale: 2,
+                                 contentMode: .scaleAspectFit,
+                                 appearance: ImageViewAppearance(backgroundColor: .white))
+    view.animationImages = frames
+    view.animationRepeatCount = 1
+    view.startAnimating(at: 0)
+    for tick in 0..<frames.frameCount {
+      let update = try view.display(at: Double(tick) / 30)
+      if update.didDraw { view.withBackingStore { _ = $0; drawn += 1 } }
+    }
+    try view.writeAnimationTIFF(to: renderedPath, framesPerSecond: 30)
+    // ---
+    #expect(drawn == 12)
+    #expect(!view.isAnimating(at: 0.4))
+    // Each exported page is the page rendered alone by the single-image path: aspect-fit at
+    // @2x over white (a 750x750 square at y 292 of 750x1334).
+    let pages = try TIFF.readAllPages(contentsOf: walkPath)
+    let rendered = try TIFF.readAllPages(contentsOf: renderedPath)
+    #expect(rendered.count == 12)
+    for (index, page) in pages.enumerated() where rendered.count == 12 {
+      let layer = ContentLayer.imageView(
+        bounds: PointRect(x: 0, y: 0, width: 375, height: 667), image: page, contentMode: .scaleAspectFit,
+        screenScale: 2)
+      var expected = try PixelBuffer(width: 750, height: 1334, format: .rgba8Premultiplied)
+      try page.withView { image in
+        try expected.withMutableView { store in
+          _ = try ImageViewTransparency.render(
+            image, as: layer, appearance: ImageViewAppearance(backgroundColor: .white), into: store)
+        }
+      }
+      #expect(rendered[index].packedBytes() == expected.packedBytes(), "page \(index)")
+    }
+    #expect(Self.pixel(rendered[0], 10, 10) == [255, 255, 255, 255])  // the white background above the square
+  }
+
   /// The RGBA bytes of pixel `(x, y)` of a premultiplied RGBA8 buffer.
   static func pixel(_ buffer: PixelBuffer, _ x: Int, _ y: Int) -> [UInt8] {
     buffer.withView { view in (0..<4).map { view.rowAddress(y).load(fromByteOffset: x * 4 + $0, as: UInt8.self) } }
