@@ -24,6 +24,7 @@ public final class SpriteSheetSequence: ImageSequenceSource, Sendable {
   ///   - rows: Rows of cells.
   ///   - frameCount: How many cells are frames (a last row may be partly empty); `nil` uses
   ///     all `columns × rows`.
+  ///   - isTemplate: Whether frames draw as templates, in the view's tint.
   /// - Throws: ``ImageSequenceError/emptySequence`` when there are no frames;
   ///   ``ImageSequenceError/pixels(_:)`` with ``PixelError/invalidDimensions(width:height:)``
   ///   when the grid does not divide the sheet into cells of at least one pixel, or more frames

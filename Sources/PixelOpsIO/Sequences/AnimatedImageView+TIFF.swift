@@ -5,10 +5,10 @@ extension AnimatedImageView {
   /// each tick as one page of a multi-page TIFF: tick `k` shows the animation `k /
   /// framesPerSecond` seconds after its start, exactly (no accumulated time).
   ///
-  /// The export covers the whole animation (``animationRepeatCount`` cycles), or `cycles`
+  /// The export covers the whole animation (`animationRepeatCount` cycles), or `cycles`
   /// cycles of one that repeats forever; it ends on the tick before the animation finishes. Pages
   /// are produced one at a time, so memory holds one frame whatever the length. The view is left
-  /// stopped, showing its still image in ``backingStore`` after the last page. The file is
+  /// stopped, showing its still image in `backingStore` after the last page. The file is
   /// written atomically: a failed export leaves no half-written file in place of an old one.
   ///
   /// - Parameters:
