@@ -37,5 +37,26 @@ let benchmarks: @Sendable () -> Void = {
         }
       }
     }
+    arrayPlayback(parallelism: parallelism, threads: threads)
+  }
+}
+
+/// The sprite-sheet playback of `bench --kernel sequence` with its 16 frames as separate images
+/// (`animationImages` as an array): held, like the sprite sheet, to zero allocations per
+/// playback once warm. Not a `bench` case (the three cases are fixed); here for the
+/// allocation threshold.
+func arrayPlayback(parallelism: Parallelism, threads: Int) {
+  guard
+    let frames = try? (0..<16).map({ try SequenceInputs.frame($0, of: 16, size: SequenceInputs.spriteFrameSize) }),
+    let sequence = try? ImageArraySequence(frames)
+  else { return }
+  let view = SequenceCases.makeView(parallelism: parallelism)
+  Benchmark("sequence/array_playback threads \(threads)") { benchmark in
+    for _ in benchmark.scaledIterations {
+      view.animationImages = sequence
+      view.startAnimating(at: 0)
+      for tick in 0..<16 { try view.display(at: Double(tick) / 30) }
+      view.stopAnimating()
+    }
   }
 }
