@@ -25,6 +25,12 @@ public struct ExampleArguments {
     folder + "/" + name
   }
 
+  /// Removes the files `names` made at ``temporaryPath(_:)``, then their folder if it is empty.
+  public static func removeTemporaryFiles(_ names: [String]) {
+    for name in names { unlink(temporaryPath(name)) }
+    rmdir(folder)
+  }
+
   private static let folder: String = {
     var template = Array((ProcessInfoLite.temporaryDirectory + "/pixelops-example.XXXXXX").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }

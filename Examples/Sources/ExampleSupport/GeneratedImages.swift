@@ -56,3 +56,23 @@ public enum GeneratedImages {
     return image
   }
 }
+
+extension GeneratedImages {
+  /// Frame `index` of a `count`-frame animation, `side` x `side` and opaque: the ``photo(width:height:)``
+  /// gradient with a square crossing it diagonally and back once per cycle, changing colour as it goes.
+  public static func animationFrame(_ index: Int, of count: Int, side: Int) throws(PixelError) -> PixelBuffer {
+    var frame = try photo(width: side, height: side)
+    let square = max(1, side / 4)
+    let travel = side - square
+    let step = count > 1 ? index * 2 * travel / count : 0  // 0 ... 2 x travel over one cycle
+    let offset = step <= travel ? step : 2 * travel - step
+    let shade = UInt8(index * 255 / max(1, count - 1))
+    try frame.withMutableView { (view) throws(PixelError) in
+      try Compositor.fill(
+        PixelRect(x: offset, y: offset, width: square, height: square), of: view,
+        with: PremultipliedColor(premultipliedRed: 255 - shade, green: 64, blue: shade, alpha: 255))
+    }
+    frame.markOpaque()  // an opaque square on an opaque photo
+    return frame
+  }
+}

@@ -96,7 +96,13 @@ final class FramePipeline<Decoder: SequenceFrameDecoder>: Sendable {
 
   /// Decodes `index` on the calling thread into a free slot (when nothing else will).
   private func decodeHere(_ index: Int) {
-    let job = state.withLock(waitingOn: changed) { state in
+    // Bound and consumed in one statement: no other binding keeps a reference to its buffer.
+    if let job = claimHere(index) { run(job) }
+  }
+
+  /// Claims `index` for ``decodeHere(_:)`` once it has no slot and a slot is free.
+  private func claimHere(_ index: Int) -> FrameSlots.Job? {
+    state.withLock(waitingOn: changed) { state in
       state.slots.slotIndex(of: index) != nil || state.slots.nextJobCandidate(onlyPosition: true) != nil
     } _: { state -> FrameSlots.Job? in
       guard state.slots.slotIndex(of: index) == nil,
@@ -104,12 +110,15 @@ final class FramePipeline<Decoder: SequenceFrameDecoder>: Sendable {
       else { return nil }
       return state.slots.claim(candidate)
     }
-    if let job { run(job) }
   }
 
   /// Decodes a claimed job and hands its slot back.
-  private func run(_ job: FrameSlots.Job) {
-    var buffer = job.buffer
+  ///
+  /// The job is consumed and its buffer taken out of it, so the decode writes into storage
+  /// nothing else references: a second reference would make `withMutableView` copy the frame
+  /// (a megabyte per 512x512 frame, and the allocator's retained memory creeping up with it).
+  private func run(_ job: consuming FrameSlots.Job) {
+    var buffer = job.buffer.take()
     let hadBuffer = buffer != nil
     var failure: ImageSequenceError?
     do throws(ImageSequenceError) {

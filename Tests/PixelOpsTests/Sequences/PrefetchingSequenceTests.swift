@@ -42,6 +42,21 @@ struct PrefetchingSequenceTests {
     }
   }
 
+  @Test("frame buffers are reused: 300 frames are decoded into at most lookahead + 1 buffers", arguments: [0, 2])
+  func buffersReused(lookahead: Int) throws {
+    // A copy-on-write copy of a slot's buffer on every decode (a second reference left to it)
+    // would show as a new address per frame: a megabyte allocated and freed per 512x512 frame.
+    let decoder = RecordingDecoder(frameCount: 30)
+    let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: lookahead)
+    for index in 0..<300 {
+      try sequence.withFrame(at: index % 30) { frame in
+        #expect(SequenceFixtures.isSolid(frame.image, SequenceFixtures.color(of: index % 30)))
+      }
+    }
+    #expect(decoder.distinctBufferAddresses <= lookahead + 1)
+    sequence.stopPlayback()
+  }
+
   @Test("lookahead 0 decodes each frame once, on the calling thread, when asked for")
   func noLookahead() throws {
     let decoder = RecordingDecoder(frameCount: 5)

@@ -45,6 +45,7 @@ final class RecordingDecoder: SequenceFrameDecoder {
   let sizes: @Sendable (Int) -> PixelSize
   let delayMicroseconds: Int
   private let log = Mutex<[Int]>([])
+  private let addressLog = Mutex<Set<UInt>>([])
 
   init(
     frameCount: Int, failing: Set<Int> = [], delayMicroseconds: Int = 0,
@@ -61,10 +62,14 @@ final class RecordingDecoder: SequenceFrameDecoder {
   /// The frames decoded so far, in order.
   var decoded: [Int] { log.withLock { $0 } }
 
+  /// The distinct addresses frames were decoded into: how many buffers were ever written.
+  var distinctBufferAddresses: Int { addressLog.withLock { $0.count } }
+
   func frameSize(at index: Int) throws(Failure) -> PixelSize { sizes(index) }
 
   func decodeFrame(at index: Int, into view: MutablePixelView) throws(Failure) {
     log.withLock { $0.append(index) }
+    addressLog.withLock { _ = $0.insert(UInt(bitPattern: view.baseAddress)) }
     if delayMicroseconds > 0 { spin(microseconds: delayMicroseconds) }
     if failing.contains(index) { throw Failure(index: index) }
     _ = try? Compositor.fill(
