@@ -32,6 +32,11 @@ final class ConditionVariable: @unchecked Sendable {
   func signal(count: Int = 1) {
     for _ in 0..<max(0, count) { pthread_cond_signal(condition) }
   }
+
+  /// Wakes every thread sleeping on the condition. May be called without holding the lock.
+  func broadcast() {
+    pthread_cond_broadcast(condition)
+  }
 }
 
 /// State guarded by a pthread mutex, with waits on ``ConditionVariable``s.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs ``FrameSlots`` with a decoder on a background thread: the worker decodes the window's
 /// frames ahead of the reader, and the reader waits only for a frame not decoded yet.
 ///
@@ -5,18 +7,34 @@
 /// jobs are synchronous (their caller works on them until every band ends), while a decode
 /// must run beside the draws of the frame before it. It starts when a frame is first asked
 /// for, sleeps when the window is full, and exits when playback stops.
+///
+/// A reader asking for a frame no worker will decode — none runs (lookahead 0, or its thread
+/// could not start), or the frame is outside the window because another reader moved it —
+/// decodes it on its own thread. Decoder calls never overlap (``decoding``), as
+/// ``SequenceFrameDecoder`` promises its implementations.
 final class FramePipeline<Decoder: SequenceFrameDecoder>: Sendable {
   let decoder: Decoder
   let scale: Double
   private let state: ConditionLock<State>
-  /// Signalled whenever a slot, the position or the generation changes.
+  /// Broadcast whenever a slot, the position, the generation or the activity changes.
   private let changed = ConditionVariable()
+  /// Held around every decoder call.
+  private let decoding = Mutex(())
 
   struct State: Sendable {
     var slots: FrameSlots
-    /// Workers running now, and the generation the newest one serves.
-    var runningWorkers = 0
+    /// The generation the running worker serves; `nil` when none runs for the current one.
     var workerGeneration: Int?
+    /// Workers alive and decodes running on readers' threads, by the generation they began
+    /// in: ``FramePipeline/stop(waiting:)`` waits for those of the generations it ended.
+    var activity: [Int: Int] = Dictionary(minimumCapacity: 4)
+
+    mutating func begin(_ generation: Int) { activity[generation, default: 0] += 1 }
+    mutating func end(_ generation: Int) {
+      activity[generation, default: 1] -= 1
+      if activity[generation] == 0 { activity[generation] = nil }
+    }
+    func isActive(before generation: Int) -> Bool { activity.keys.contains { $0 < generation } }
   }
 
   init(decoder: Decoder, lookahead: Int, scale: Double) {
@@ -28,44 +46,46 @@ final class FramePipeline<Decoder: SequenceFrameDecoder>: Sendable {
   var residentBuffers: Int { state.withLock { $0.slots.residentBuffers } }
   var peakResidentBuffers: Int { state.withLock { $0.slots.peakResidentBuffers } }
 
-  /// Calls `body` with frame `index`, decoded by the worker (or here, when no worker can run).
+  /// Calls `body` with frame `index`, decoded by the worker or on this thread.
   func withFrame<Result>(
     at index: Int, _ body: (PixelView) throws(ImageSequenceError) -> Result
   ) throws(ImageSequenceError) -> Result {
     let (needsWorker, generation) = state.withLock { state -> (Bool, Int) in
       state.slots.position = index
-      let needed = state.slots.lookahead > 0 && state.workerGeneration != state.slots.generation
+      let generation = state.slots.generation
+      let needed = state.slots.lookahead > 0 && state.workerGeneration != generation
       if needed {
-        state.workerGeneration = state.slots.generation
-        state.runningWorkers += 1
+        state.workerGeneration = generation
+        state.begin(generation)
       }
-      return (needed, state.slots.generation)
+      return (needed, generation)
     }
-    changed.signal(count: 4)
+    changed.broadcast()
     if needsWorker, !startWorker(generation: generation) {
       state.withLock { state in
-        state.runningWorkers -= 1
-        state.workerGeneration = nil
+        state.end(generation)
+        if state.workerGeneration == generation { state.workerGeneration = nil }
       }
+      changed.broadcast()
     }
     while true {
       if let slot = try waitForFrame(index) {
         return try read(slot: slot, body)
       }
-      // No worker will decode it (none running, or it stopped meanwhile): decode it here.
       decodeHere(index)
     }
   }
 
   /// Waits until `index` is decoded or failed and returns its slot (throwing its failure), or
-  /// returns nil at once when no worker would decode it.
+  /// returns nil as soon as no worker would decode it.
   private func waitForFrame(_ index: Int) throws(ImageSequenceError) -> Int? {
     let outcome = state.withLock(waitingOn: changed) { state in
-      if let slot = state.slots.slotIndex(of: index), case .decoding = state.slots.slots[slot].status {
-        return false
+      if let slot = state.slots.slotIndex(of: index) {
+        if case .decoding = state.slots.slots[slot].status { return false }
+        return true
       }
-      if state.slots.slotIndex(of: index) != nil { return true }
-      return state.workerGeneration != state.slots.generation || state.runningWorkers == 0
+      let workerRuns = state.workerGeneration == state.slots.generation
+      return !(workerRuns && state.slots.isInWindow(index))
     } _: { state -> Result<Int?, ImageSequenceError> in
       guard let slot = state.slots.slotIndex(of: index) else { return .success(nil) }
       if let failure = state.slots.takeFailure(slot) { return .failure(failure) }
@@ -81,7 +101,7 @@ final class FramePipeline<Decoder: SequenceFrameDecoder>: Sendable {
   ) throws(ImageSequenceError) -> Result {
     defer {
       state.withLock { $0.slots.unpin(slot) }
-      changed.signal(count: 4)
+      changed.broadcast()
     }
     // The buffer copy lives only inside this call, so the slot's storage is unique again once
     // it returns and the worker can reuse it without copying.
@@ -94,45 +114,52 @@ final class FramePipeline<Decoder: SequenceFrameDecoder>: Sendable {
     return try readBuffer()
   }
 
-  /// Decodes `index` on the calling thread into a free slot (when nothing else will).
+  /// Decodes `index` on the calling thread into a free slot (when no worker will).
   private func decodeHere(_ index: Int) {
-    // Bound and consumed in one statement: no other binding keeps a reference to its buffer.
-    if let job = claimHere(index) { run(job) }
+    if var job = claimHere(index) {
+      let generation = job.generation
+      run(&job)
+      state.withLock { $0.end(generation) }
+      changed.broadcast()
+    }
   }
 
-  /// Claims `index` for ``decodeHere(_:)`` once it has no slot and a slot is free.
+  /// Claims `index` once it has no slot and a slot is free; nil when it got a slot meanwhile.
   private func claimHere(_ index: Int) -> FrameSlots.Job? {
     state.withLock(waitingOn: changed) { state in
-      state.slots.slotIndex(of: index) != nil || state.slots.nextJobCandidate(onlyPosition: true) != nil
+      state.slots.slotIndex(of: index) != nil || state.slots.freeSlot() != nil
     } _: { state -> FrameSlots.Job? in
-      guard state.slots.slotIndex(of: index) == nil,
-        let candidate = state.slots.nextJobCandidate(onlyPosition: true), candidate.frame == index
-      else { return nil }
-      return state.slots.claim(candidate)
+      guard state.slots.slotIndex(of: index) == nil, let slot = state.slots.freeSlot() else { return nil }
+      state.begin(state.slots.generation)
+      return state.slots.claim((slot: slot, frame: index))
     }
   }
 
   /// Decodes a claimed job and hands its slot back.
   ///
-  /// The job is consumed and its buffer taken out of it, so the decode writes into storage
+  /// The buffer is taken out of the caller's job (`inout`), so the decode writes into storage
   /// nothing else references: a second reference would make `withMutableView` copy the frame
   /// (a megabyte per 512x512 frame, and the allocator's retained memory creeping up with it).
-  private func run(_ job: consuming FrameSlots.Job) {
+  private func run(_ job: inout FrameSlots.Job) {
     var buffer = job.buffer.take()
     let hadBuffer = buffer != nil
     var failure: ImageSequenceError?
     do throws(ImageSequenceError) {
-      let size: PixelSize
-      do { size = try decoder.frameSize(at: job.frame) } catch { throw .frameFailed(index: job.frame, reason: error) }
-      if buffer?.size != size || buffer?.format != decoder.pixelFormat {
-        buffer = nil
-        do {
-          buffer = try PixelBuffer(width: size.width, height: size.height, format: decoder.pixelFormat, scale: scale)
-        } catch { throw .pixels(error) }
-      }
-      try buffer!.withMutableView { (view) throws(ImageSequenceError) in
-        do { try decoder.decodeFrame(at: job.frame, into: view) } catch {
+      try decoding.withLock { (_) throws(ImageSequenceError) in
+        let size: PixelSize
+        do { size = try decoder.frameSize(at: job.frame) } catch {
           throw .frameFailed(index: job.frame, reason: error)
+        }
+        if buffer?.size != size || buffer?.format != decoder.pixelFormat {
+          buffer = nil
+          do throws(PixelError) {
+            buffer = try PixelBuffer(width: size.width, height: size.height, format: decoder.pixelFormat, scale: scale)
+          } catch { throw .pixels(error) }
+        }
+        try buffer!.withMutableView { (view) throws(ImageSequenceError) in
+          do { try decoder.decodeFrame(at: job.frame, into: view) } catch {
+            throw .frameFailed(index: job.frame, reason: error)
+          }
         }
       }
     } catch {
@@ -142,37 +169,44 @@ final class FramePipeline<Decoder: SequenceFrameDecoder>: Sendable {
       state.slots.adjustResidentBuffers(by: (buffer != nil ? 1 : 0) - (hadBuffer ? 1 : 0))
       state.slots.finish(job, buffer: buffer, error: failure)
     }
-    changed.signal(count: 4)
+    changed.broadcast()
   }
 
   private func startWorker(generation: Int) -> Bool {
     PlatformThreads.startDetachedThread(name: "PixelOps frames") { [self] in
-      while let job = nextJob(generation: generation) { run(job) }
+      while var job = nextJob(generation: generation) { run(&job) }
     }
   }
 
-  /// The worker's next job, waiting while the window is full; nil once its generation is over.
+  /// The worker's next job, waiting while the window is full; nil once its generation is over
+  /// (the worker then ends).
   private func nextJob(generation: Int) -> FrameSlots.Job? {
     let job = state.withLock(waitingOn: changed) { state in
       state.slots.generation != generation || state.slots.nextJobCandidate() != nil
     } _: { state -> FrameSlots.Job? in
       guard state.slots.generation == generation, let candidate = state.slots.nextJobCandidate() else {
-        state.runningWorkers -= 1
+        state.end(generation)
         if state.workerGeneration == generation { state.workerGeneration = nil }
         return nil
       }
       return state.slots.claim(candidate)
     }
-    if job == nil { changed.signal(count: 4) }
+    if job == nil { changed.broadcast() }
     return job
   }
 
-  /// Stops the worker and lets go of every frame buffer; waits until no decode runs when
-  /// `waiting` (a decode in progress is not interrupted: libtiff and zlib cannot be).
+  /// Ends the current generation: the worker stops after the page it is decoding and every
+  /// frame buffer no reader holds is freed. When `waiting`, returns once every worker and
+  /// decode that began before it has ended (a decode in progress is not interrupted: libtiff
+  /// and zlib cannot be); a reader asking for a frame meanwhile starts a new generation, which
+  /// is not waited for.
   func stop(waiting: Bool) {
-    state.withLock { $0.slots.reset() }
-    changed.signal(count: 4)
+    let ended = state.withLock { state -> Int in
+      state.slots.reset()
+      return state.slots.generation
+    }
+    changed.broadcast()
     guard waiting else { return }
-    state.withLock(waitingOn: changed) { $0.runningWorkers == 0 } _: { _ in }
+    state.withLock(waitingOn: changed) { !$0.isActive(before: ended) } _: { _ in }
   }
 }

@@ -72,6 +72,19 @@ struct FrameSlots: Sendable {
     return nil
   }
 
+  /// A slot frame `frame` may be decoded into on the reader's thread: one no reader holds and
+  /// no decoder fills, an empty one or one outside the window first (a reader asking for a
+  /// frame outside the window, as a second reader elsewhere in the sequence does).
+  func freeSlot() -> Int? {
+    func isFree(_ slot: Slot) -> Bool {
+      guard slot.pins == 0 else { return false }
+      if case .decoding = slot.status { return false }
+      return true
+    }
+    return slots.firstIndex { isFree($0) && ($0.frame.map { !isInWindow($0) } ?? true) }
+      ?? slots.firstIndex(where: isFree)
+  }
+
   /// Claims `candidate`: the slot now decodes that frame, and its buffer goes to the decoder.
   mutating func claim(_ candidate: (slot: Int, frame: Int)) -> Job {
     let buffer = slots[candidate.slot].buffer

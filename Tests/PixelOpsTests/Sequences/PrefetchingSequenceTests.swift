@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 
 @testable import PixelOps
@@ -164,5 +166,71 @@ struct PrefetchingSequenceTests {
     let end = clock.now.advanced(by: .milliseconds(30))
     while clock.now < end {}
     #expect(decoder.decoded.count <= count + 1)
+  }
+}
+
+/// Several threads on one prefetching sequence: each gets its own frames right and none waits
+/// forever, whether the readers play different parts of the sequence (each moving the window
+/// away from the other) or one stops playback while another reads.
+@Suite("Prefetching sequences: several readers")
+struct PrefetchingSequenceThreadTests {
+  /// Runs `work` on `threads` threads at once; false when they have not all finished within
+  /// 20 s (a hang; the stuck threads are left behind).
+  func finishes(threads: Int, _ work: @escaping @Sendable (Int) -> Void) -> Bool {
+    let group = DispatchGroup()
+    for thread in 0..<threads {
+      DispatchQueue.global().async(group: group) { work(thread) }
+    }
+    return group.wait(timeout: .now() + 20) == .success
+  }
+
+  @Test("two readers in different parts of the sequence both get every frame", arguments: [0, 2])
+  func twoReaders(lookahead: Int) throws {
+    let decoder = RecordingDecoder(frameCount: 100)
+    let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: lookahead)
+    let wrong = Mutex(0)
+    let finished = finishes(threads: 2) { thread in
+      for step in 0..<200 {
+        let index = (thread * 50 + step) % 100
+        do {
+          try sequence.withFrame(at: index) { frame in
+            if !SequenceFixtures.isSolid(frame.image, SequenceFixtures.color(of: index)) { wrong.withLock { $0 += 1 } }
+          }
+        } catch {
+          wrong.withLock { $0 += 1 }
+        }
+      }
+    }
+    #expect(finished)
+    #expect(wrong.withLock { $0 } == 0)
+    sequence.stopPlayback()
+    #expect(sequence.residentFrameCount == 0)
+  }
+
+  @Test("stopping while another thread reads returns, and the reader still gets its frames")
+  func stopWhileReading() throws {
+    let decoder = RecordingDecoder(frameCount: 40, delayMicroseconds: 50)
+    let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: 2)
+    let wrong = Mutex(0)
+    let finished = finishes(threads: 2) { thread in
+      for step in 0..<150 {
+        if thread == 1 {
+          if step % 3 == 0 { sequence.stopPlayback() }
+          continue
+        }
+        let index = step % 40
+        do {
+          try sequence.withFrame(at: index) { frame in
+            if !SequenceFixtures.isSolid(frame.image, SequenceFixtures.color(of: index)) { wrong.withLock { $0 += 1 } }
+          }
+        } catch {
+          wrong.withLock { $0 += 1 }
+        }
+      }
+    }
+    #expect(finished)
+    #expect(wrong.withLock { $0 } == 0)
+    sequence.stopPlayback()
+    #expect(sequence.residentFrameCount == 0)
   }
 }
