@@ -108,10 +108,7 @@ extension Compositor {
     options: CompositeOptions
   ) throws(PixelError) -> OpacityOutcome {
     let bounds = destination.bounds
-    guard !area.isEmpty else {
-      _ = try fill(bounds, of: destination, with: color, options: options)
-      return .keepsOpaque
-    }
+    guard !area.isEmpty else { return try fill(bounds, of: destination, with: color, options: options) }
     let top = PixelRect(x: 0, y: 0, width: bounds.width, height: area.y)
     let bottom = PixelRect(x: 0, y: area.y &+ area.height, width: bounds.width, height: bounds.height &- area.y &- area.height)
     let left = PixelRect(x: 0, y: area.y, width: area.x, height: area.height)
@@ -122,7 +119,9 @@ extension Compositor {
     try fillUnlessEmpty(bottom, of: destination, with: color, options: options)
     try fillUnlessEmpty(left, of: destination, with: color, options: options)
     try fillUnlessEmpty(right, of: destination, with: color, options: options)
-    return .keepsOpaque  // a copy of a colour over part of the view; the caller knows more
+    // A copy of an opaque colour over part of the view keeps opaque pixels opaque; of a
+    // translucent one it does not.
+    return color.alpha == 255 ? .keepsOpaque : .unknown
   }
 
   private static func fillUnlessEmpty(

@@ -42,11 +42,12 @@ public final class AnimatedImageView {
   public var highlightedImage: PixelBuffer?
   /// The frames (`animationImages`); setting it stops a running animation, as UIKit does.
   public var animationImages: (any ImageSequenceSource)? {
-    didSet { stopAnimating(source: oldValue) }
+    didSet { animationSourcesChanged(replacing: oldValue) }
   }
-  /// The frames while highlighted (`highlightedAnimationImages`).
+  /// The frames while highlighted (`highlightedAnimationImages`); setting it stops a running
+  /// animation too.
   public var highlightedAnimationImages: (any ImageSequenceSource)? {
-    didSet { stopAnimating(source: oldValue) }
+    didSet { animationSourcesChanged(replacing: oldValue) }
   }
   /// Seconds of one cycle (`animationDuration`); 0 means frame count × 1/30 s.
   public var animationDuration: Double = 0 {
@@ -61,8 +62,17 @@ public final class AnimatedImageView {
   public var animationFrameDurations: [Double]? {
     didSet { cachedTimeline = nil }
   }
-  /// Whether the highlighted images are shown (`isHighlighted`).
-  public var isHighlighted = false
+  /// Whether the highlighted images are shown (`isHighlighted`). Changing it while animating
+  /// switches sequences on the same clock; the sequence no longer shown stops decoding ahead.
+  public var isHighlighted = false {
+    didSet {
+      guard oldValue != isHighlighted else { return }
+      let shown = activeAnimationImages
+      let previous = oldValue ? highlightedAnimationImages ?? animationImages : animationImages
+      if let previous, previous !== shown { previous.stopPlayback() }
+      cachedTimeline = nil
+    }
+  }
 
   /// Clock time at which the running animation started; `nil` when not animating.
   private var animationStart: Double?
@@ -154,7 +164,9 @@ public final class AnimatedImageView {
       } else {
         content = .frame(source, index: frame.index)
         shown = .frame(frame.index)
-        nextChange = frame.nextChange.map { start + $0 }
+        nextChange = try frame.nextChange.map { change throws(ImageSequenceError) in
+          try Self.clockTime(of: change, after: start, leaving: frame, on: timeline(for: source))
+        }
       }
     }
     if case .nothing = content, let still = isHighlighted ? highlightedImage ?? image : image {
@@ -176,6 +188,22 @@ public final class AnimatedImageView {
   ) throws(Failure) -> Result {
     guard let store = renderer.backingStore else { return try body(nil) }
     return try store.withView { (view) throws(Failure) -> Result in try body(view) }
+  }
+
+  /// The clock time of the elapsed time `change`: `start + change`, moved up by a few units in
+  /// the last place where rounding would make `display(at:)` at that time still show `frame`
+  /// (a clock with a large origin, such as Unix time, keeps fewer bits of the elapsed time
+  /// than the boundary snapping tolerates).
+  private static func clockTime(
+    of change: Double, after start: Double, leaving frame: AnimationFrame, on timeline: AnimationTimeline
+  ) throws(ImageSequenceError) -> Double {
+    var time = start + change
+    for _ in 0..<64 {
+      let next = try timeline.frame(at: time - start)
+      if next.index != frame.index || next.cycle != frame.cycle || next.isFinished { return time }
+      time = time.nextUp
+    }
+    return time
   }
 
   /// The timing of `source` with this view's duration, repeat count and frame durations.
@@ -201,11 +229,13 @@ public final class AnimatedImageView {
       appearance: appearance, tintColor: tintColor)
   }
 
-  private func stopAnimating(source: (any ImageSequenceSource)?) {
+  /// A sequence was replaced: the timing is rebuilt, and a running animation stops (both
+  /// sequences and the replaced one stop decoding ahead), as UIKit stops it.
+  private func animationSourcesChanged(replacing old: (any ImageSequenceSource)?) {
     cachedTimeline = nil
     guard animationStart != nil else { return }
-    source?.stopPlayback()
-    animationStart = nil
+    old?.stopPlayback()
+    stopAnimating()
   }
 }
 

@@ -83,7 +83,10 @@ public struct AnimationTimeline: Sendable, Hashable {
   }
 
   /// Seconds frame `index` shows in each cycle.
-  public func duration(ofFrame index: Int) -> Double {
+  ///
+  /// - Throws: ``ImageSequenceError/frameOutOfRange(index:frameCount:)`` outside the frames.
+  public func duration(ofFrame index: Int) throws(ImageSequenceError) -> Double {
+    guard index >= 0, index < frameCount else { throw .frameOutOfRange(index: index, frameCount: frameCount) }
     guard frameEnds.isEmpty else { return frameEnds[index] - (index == 0 ? 0 : frameEnds[index - 1]) }
     return cycleDuration / Double(frameCount)
   }

@@ -31,7 +31,7 @@ public final class ImageArraySequence: ImageSequenceSource, Sendable {
 
   public var frameCount: Int { images.count }
 
-  public func frameKey(at index: Int) -> Int { keys[index] }
+  public func frameKey(at index: Int) -> Int { keys.indices.contains(index) ? keys[index] : index }
 
   public func withFrame<Result>(
     at index: Int, _ body: (SequenceFrame) throws(ImageSequenceError) -> Result

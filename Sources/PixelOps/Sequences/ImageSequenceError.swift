@@ -25,7 +25,7 @@ public enum ImageSequenceError: Error, CustomStringConvertible {
   public var description: String {
     switch self {
     case .emptySequence: "an image sequence needs at least one frame"
-    case .invalidDuration(let d): "duration \(d) s is not a finite non-negative number of seconds"
+    case .invalidDuration(let d): "duration \(d) s is not a valid number of seconds (finite, not negative; per frame, above 0)"
     case .invalidRepeatCount(let n): "repeat count \(n) is negative (0 repeats forever)"
     case .invalidTime(let t): "time \(t) s is not finite or too far from the start"
     case .frameDurationCountMismatch(let durations, let frames):

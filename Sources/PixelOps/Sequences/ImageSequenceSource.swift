@@ -10,7 +10,8 @@ public protocol ImageSequenceSource: AnyObject {
 
   /// A number that is equal for two frames exactly when they show the same pixels (the same
   /// image appearing twice in an array, one sprite-sheet cell listed twice). A view that drew
-  /// frame `a` and must now show frame `b` with the same key draws nothing.
+  /// frame `a` and must now show frame `b` with the same key draws nothing. Total: an index
+  /// outside the frames gives a key of its own (the sources here return the index).
   func frameKey(at index: Int) -> Int
 
   /// Calls `body` with frame `index`, valid only during the call.

@@ -8,7 +8,7 @@ extension AnimatedImageView {
   /// The export covers the whole animation (`animationRepeatCount` cycles), or `cycles`
   /// cycles of one that repeats forever; it ends on the tick before the animation finishes. Pages
   /// are produced one at a time, so memory holds one frame whatever the length. The view is left
-  /// stopped, showing its still image in `backingStore` after the last page. The file is
+  /// stopped; its `backingStore` holds the last page until the next display. The file is
   /// written atomically: a failed export leaves no half-written file in place of an old one.
   ///
   /// - Parameters:

@@ -114,14 +114,27 @@ final class TIFFRowAssembler {
       destination.copyMemory(from: row, byteCount: pixelCount &* 4)
     case .premultiply:
       // One row as views (sizes already validated by the page), converted on this thread.
-      guard
-        let straight = try? PixelView(
-          unsafeBaseAddress: row, width: pixelCount, height: 1, rowBytes: pixelCount &* 4, format: .rgba8Straight),
-        let output = try? MutablePixelView(
+      do throws(PixelError) {
+        let straight = try PixelView(
+          unsafeBaseAddress: row, width: pixelCount, height: 1, rowBytes: pixelCount &* 4, format: .rgba8Straight)
+        let output = try MutablePixelView(
           unsafeBaseAddress: destination, width: pixelCount, height: 1, rowBytes: pixelCount &* 4,
           format: .rgba8Premultiplied)
-      else { return }
-      try? PixelConverter.convert(straight, into: output, parallelism: .serial)
+        try PixelConverter.convert(straight, into: output, parallelism: .serial)
+      } catch {
+        // Views of a row the page's layout already sized cannot be refused; should one be,
+        // the row is still written, pixel by pixel: round(c * a / 255).
+        let input = row.assumingMemoryBound(to: UInt8.self)
+        let output = destination.assumingMemoryBound(to: UInt8.self)
+        for pixel in 0..<pixelCount {
+          let alpha = UInt32(input[pixel &* 4 &+ 3])
+          for channel in 0..<3 {
+            let t = UInt32(input[pixel &* 4 &+ channel]) &* alpha &+ 128
+            output[pixel &* 4 &+ channel] = UInt8(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8)
+          }
+          output[pixel &* 4 &+ 3] = UInt8(alpha)
+        }
+      }
     }
   }
 

@@ -64,10 +64,13 @@ struct BackdropDrawTests {
     let backdrops: [(UInt8, UInt8, UInt8, UInt8)] = [(255, 255, 255, 255), (200, 100, 50, 255), (60, 0, 90, 128)]
     for (br, bg, bb, ba) in backdrops {
       let packed = UInt32(br) | UInt32(bg) << 8 | UInt32(bb) << 16 | UInt32(ba) << 24
+      // Every colour byte with every alpha, invalid pairs (colour above alpha) included: those
+      // wrap within their byte, as the compositing kernels store them, never carrying into the
+      // next channel.
       var pixels: [UInt8] = []
       for alpha in 0...255 {
-        for colour in stride(from: 0, through: alpha, by: 1) {
-          pixels += [UInt8(colour), UInt8(alpha - colour), UInt8(colour / 2), UInt8(alpha)]
+        for colour in 0...255 {
+          pixels += [UInt8(colour), UInt8(255 - colour), UInt8(colour / 2), UInt8(alpha)]
         }
       }
       let count = pixels.count / 4
@@ -80,11 +83,38 @@ struct BackdropDrawTests {
         let s = (0..<4).map { Int(original[index * 4 + $0]) }
         let b = [Int(br), Int(bg), Int(bb), Int(ba)]
         for channel in 0..<4 {
-          let expected = s[channel] + (b[channel] * (255 - s[3]) + 127) / 255
+          let expected = (s[channel] + (b[channel] * (255 - s[3]) + 127) / 255) & 0xFF
           if Int(pixels[index * 4 + channel]) != expected { mismatches += 1 }
         }
       }
       #expect(mismatches == 0, "backdrop \(br), \(bg), \(bb), \(ba)")
+    }
+  }
+}
+
+extension BackdropDrawTests {
+  @Test("the opacity outcome: an opaque backdrop makes the view opaque, a translucent one does not")
+  func opacityOutcome() throws {
+    let source = try RandomPixels.buffer(width: 9, height: 5, format: .rgba8Premultiplied, seed: 7)
+    for (backdrop, opaque) in [(PremultipliedColor.white, true), (PremultipliedColor(premultipliedRed: 0, green: 0, blue: 64, alpha: 128), false)] {
+      // A rect that covers some pixels and one that covers none (only the backdrop is copied).
+      for rect in [FractionalPixelRect(x: 3, y: 1, width: 10, height: 3), FractionalPixelRect(x: 3, y: 1, width: 0.2, height: 0.2)] {
+        var destination = try PixelBuffer(width: 16, height: 8, format: .rgba8Premultiplied)
+        try destination.withMutableView { view in
+          _ = try Compositor.fill(view.bounds, of: view, with: .black, options: CompositeOptions(blendMode: .copy))
+        }
+        destination.markOpaque()
+        try source.withView { s in
+          try destination.draw { view in
+            try Compositor.draw(
+              s, from: FractionalPixelRect(size: s.size), in: rect, onto: view, filter: .bilinear, overBackdrop: backdrop,
+              parallelism: .serial)
+          }
+        }
+        #expect(destination.isKnownOpaque == opaque, "backdrop alpha \(backdrop.alpha), rect \(rect)")
+        var measured = destination
+        #expect(measured.updateOpacity() == opaque)  // what the pixels say
+      }
     }
   }
 }

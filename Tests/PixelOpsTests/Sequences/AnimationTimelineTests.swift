@@ -124,13 +124,13 @@ struct AnimationTimelineTests {
     #expect(thirty.cycleDuration == 1)
     #expect(thirty.repeatCount == 0)
     #expect(thirty.totalDuration == nil)
-    #expect(Seconds(1, 30).matches(thirty.duration(ofFrame: 7)))
+    #expect(Seconds(1, 30).matches(try thirty.duration(ofFrame: 7)))
     let three = try AnimationTimeline(frameCount: 3, duration: 0, repeatCount: 2)
     #expect(Seconds(1, 10).matches(three.cycleDuration))
     #expect(Seconds(2, 10).matches(three.totalDuration))
     let seven = try AnimationTimeline(frameCount: 7, duration: 1)
     #expect(seven.cycleDuration == 1)
-    #expect(Seconds(1, 7).matches(seven.duration(ofFrame: 6)))
+    #expect(Seconds(1, 7).matches(try seven.duration(ofFrame: 6)))
   }
 
   // MARK: - No drift
@@ -194,7 +194,7 @@ struct AnimationTimelineTests {
   func perFrameBoundaries() throws {
     let timeline = try AnimationTimeline(frameDurations: [0.1, 0.2, 0.3])
     #expect(Seconds(6, 10).matches(timeline.cycleDuration))
-    #expect(Seconds(2, 10).matches(timeline.duration(ofFrame: 1)))
+    #expect(Seconds(2, 10).matches(try timeline.duration(ofFrame: 1)))
     #expect(timeline.totalDuration == nil)
     // (time, frame, next change): ends at 0.1, 0.3, 0.6, then again 0.6 later.
     let expected: [(Double, Int, Seconds)] = [

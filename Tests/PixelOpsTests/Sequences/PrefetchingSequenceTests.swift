@@ -234,3 +234,66 @@ struct PrefetchingSequenceThreadTests {
     #expect(sequence.residentFrameCount == 0)
   }
 }
+
+/// What an animated view does to the sequences it plays when they change under it, and
+/// stepping by `nextChange` on a clock with a large origin.
+@Suite("Animated view: sequence changes and clock origins")
+struct AnimatedViewSourceTests {
+  func view() -> AnimatedImageView {
+    AnimatedImageView(bounds: PointRect(x: 0, y: 0, width: 4, height: 4), screenScale: 1, clock: ManualAnimationClock())
+  }
+
+  @Test("replacing either sequence while one plays stops the animation and the playing sequence's decoding")
+  func replacingStopsThePlayingSequence() throws {
+    for replacesHighlighted in [false, true] {
+      let view = view()
+      let playing = try PrefetchingImageSequence(decoder: RecordingDecoder(frameCount: 10), lookahead: 2)
+      view.animationImages = playing
+      view.startAnimating(at: 0)
+      try view.display(at: 0.05)
+      #expect(playing.residentFrameCount > 0)
+      let other = try PrefetchingImageSequence(decoder: RecordingDecoder(frameCount: 10), lookahead: 2)
+      if replacesHighlighted { view.highlightedAnimationImages = other } else { view.animationImages = other }
+      #expect(!view.isAnimating(at: 0.05))
+      #expect(playing.residentFrameCount == 0, "replacing highlighted: \(replacesHighlighted)")
+    }
+  }
+
+  @Test("highlighting mid-animation switches sequences on the same clock; the one left stops decoding")
+  func highlightSwitch() throws {
+    let view = view()
+    let normal = try PrefetchingImageSequence(decoder: RecordingDecoder(frameCount: 10), lookahead: 2)
+    let highlighted = try PrefetchingImageSequence(decoder: RecordingDecoder(frameCount: 5), lookahead: 2)
+    view.animationImages = normal
+    view.highlightedAnimationImages = highlighted
+    view.startAnimating(at: 0)
+    #expect(try view.display(at: 0.1).shown == .frame(3))
+    view.isHighlighted = true
+    #expect(normal.residentFrameCount == 0)
+    // 0.2 s at 1/30 s per frame is step 6; the highlighted sequence has 5 frames: frame 1.
+    #expect(try view.display(at: 0.2).shown == .frame(1))
+    #expect(view.isAnimating(at: 0.2))
+    view.stopAnimating()
+    #expect(highlighted.residentFrameCount == 0)
+  }
+
+  @Test("stepping by nextChange advances every time, even on a clock whose origin is Unix time")
+  func nextChangeAdvancesOnLargeOrigins() throws {
+    for origin in [0.0, 1.0e6, 1.7e9, 4.0e9] {
+      let view = view()
+      view.animationImages = try ImageArraySequence(
+        (0..<7).map { try SequenceFixtures.solid(SequenceFixtures.color(of: $0), size: PixelSize(width: 2, height: 2)) })
+      view.startAnimating(at: origin)
+      var time = origin
+      var expected = 0
+      for _ in 0..<300 {
+        let update = try view.display(at: time)
+        #expect(update.shown == .frame(expected), "origin \(origin)")
+        guard let next = update.nextChange, update.shown == .frame(expected) else { break }
+        #expect(next > time)
+        time = next
+        expected = (expected + 1) % 7
+      }
+    }
+  }
+}

@@ -83,15 +83,23 @@ struct BackdropRowSource<Inner: RowSource>: RowSource {
       var alpha = s & 0xFF00_0000
       alpha |= alpha &>> 8
       alpha |= alpha &>> 16
-      return s &+ ~alpha
+      return addBytes(s, ~alpha)
     }
 
-    /// `s + round(b (255 - sa) / 255)` per byte of four pixels (each sum is at most 255, so
-    /// adding whole lanes carries nothing between bytes).
+    /// Byte-wise wrapping sums, as the compositing kernels store them: for valid premultiplied
+    /// pixels no byte exceeds 255, and a colour byte above its alpha (invalid input) wraps
+    /// within its own byte instead of carrying into the next channel.
+    @inline(__always)
+    static func addBytes(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<UInt32> {
+      unsafeBitCast(
+        unsafeBitCast(a, to: SIMD16<UInt8>.self) &+ unsafeBitCast(b, to: SIMD16<UInt8>.self), to: SIMD4<UInt32>.self)
+    }
+
+    /// `s + round(b (255 - sa) / 255)` per byte of four pixels.
     @inline(__always)
     static func over(_ s: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<UInt32> {
       let remaining = SIMD4<UInt32>(repeating: 255) &- (s &>> 24)
-      return s &+ ByteLanes.scale(b, by: ByteLanes.spread(remaining))
+      return addBytes(s, ByteLanes.scale(b, by: ByteLanes.spread(remaining)))
     }
   }
 }
