@@ -12,13 +12,13 @@ struct BenchArgumentsTests {
     OVERVIEW: Measure PixelOps kernels: time, megapixels/s, GB/s and ratio to
     memcpy.
 
-    Kernel families: convert, blend, scheduler, scale, gradient, all.
+    Kernel families: convert, blend, scheduler, scale, gradient, sequence, all.
 
     USAGE: bench <options>
 
     OPTIONS:
       --kernel <kernel>       Kernel family to run (convert, blend, scheduler,
-                              scale, gradient, all). (default: all)
+                              scale, gradient, sequence, all). (default: all)
       --size <size>           Image size WxH for generated inputs. (default:
                               3840x2160)
       --threads <threads>     Threads per call (default: all cores; 1 =
@@ -56,9 +56,12 @@ struct BenchArgumentsTests {
       --dst <dst>             Use this PNG or TIFF as every case's destination
                               image (compositing cases).
       --save-output <save-output>
-                              Write each case's result as PNG into this directory.
+                              Write each case's result as PNG into this directory
+                              (a sequence playback: its frames as a multi-page
+                              TIFF).
       --save-inputs <save-inputs>
-                              Write the generated inputs (at --size) as PNG into
+                              Write the generated inputs (at --size) as PNG, and
+                              the sequence family's TIFFs and sprite sheet, into
                               this directory, for the peer runners, and exit.
       --profile               Print where each case's instructions go, per function
                               (stage), from callgrind (needs valgrind).
@@ -86,7 +89,7 @@ struct BenchArgumentsTests {
   @Test("defaults are the documented ones")
   func defaults() throws {
     let options = try BenchArguments(parsing: [])
-    #expect(options.kernel == "all" && options.families.count == 5)
+    #expect(options.kernel == "all" && options.families.count == 6)
     #expect(options.size == PixelSize(width: 3840, height: 2160))
     #expect(options.countSize == PixelSize(width: 512, height: 288))
     #expect(options.threads == nil && options.caseName == nil)
@@ -125,7 +128,7 @@ struct BenchArgumentsTests {
       (["--kernel"], "Missing value for '--kernel <kernel>'"),
       (["--kernel", "--json"], "Missing value for '--kernel <kernel>'"),
       (["--json=yes"], "--json takes no value"),
-      (["--kernel", "nope"], "unknown --kernel nope; choose from [\"convert\", \"blend\", \"scheduler\", \"scale\", \"gradient\"] or all"),
+      (["--kernel", "nope"], "unknown --kernel nope; choose from [\"convert\", \"blend\", \"scheduler\", \"scale\", \"gradient\", \"sequence\"] or all"),
       (["--iterations", "abc"], "The value 'abc' is invalid for '--iterations <iterations>'"),
       (["--iterations", "0"], "--iterations must be at least 1"),
       (["--threads", "-1"], "--threads must be at least 1"),

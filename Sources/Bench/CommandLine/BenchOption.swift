@@ -83,10 +83,11 @@ struct BenchOption: Sendable {
       help: "Use this PNG or TIFF as every case's destination image (compositing cases)."),
     BenchOption(
       name: "save-output", kind: .value { $0.saveOutput = $1 },
-      help: "Write each case's result as PNG into this directory."),
+      help: "Write each case's result as PNG into this directory (a sequence playback: its frames as a multi-page TIFF)."),
     BenchOption(
       name: "save-inputs", kind: .value { $0.saveInputs = $1 },
-      help: "Write the generated inputs (at --size) as PNG into this directory, for the peer runners, and exit."),
+      help:
+        "Write the generated inputs (at --size) as PNG, and the sequence family's TIFFs and sprite sheet, into this directory, for the peer runners, and exit."),
     BenchOption(
       name: "profile", kind: .flag { $0.profile = true },
       help: "Print where each case's instructions go, per function (stage), from callgrind (needs valgrind)."),
