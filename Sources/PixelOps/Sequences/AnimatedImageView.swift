@@ -40,7 +40,9 @@ public final class AnimatedImageView {
   public var image: PixelBuffer?
   /// The still image shown while highlighted (`highlightedImage`).
   public var highlightedImage: PixelBuffer?
-  /// The frames (`animationImages`); setting it stops a running animation, as UIKit does.
+  /// The frames (`animationImages`). Setting it stops a running animation (UIKit's reference
+  /// does not say; stopping means frames of two sequences never mix on one clock): call
+  /// ``startAnimating()`` to play the new ones.
   public var animationImages: (any ImageSequenceSource)? {
     didSet { animationSourcesChanged(replacing: oldValue) }
   }
@@ -230,7 +232,7 @@ public final class AnimatedImageView {
   }
 
   /// A sequence was replaced: the timing is rebuilt, and a running animation stops (both
-  /// sequences and the replaced one stop decoding ahead), as UIKit stops it.
+  /// sequences and the replaced one stop decoding ahead).
   private func animationSourcesChanged(replacing old: (any ImageSequenceSource)?) {
     cachedTimeline = nil
     guard animationStart != nil else { return }
