@@ -83,21 +83,15 @@ extension Compositor {
     try ViewOverlap.requireDisjoint("Compositor.draw (scaled)", source: source, mask: nil, onto: destination)
     let resampled = ResampledRowSource(producer: producer)
     let area = resampled.area
-    var outcome = try fill(
-      around: area, of: destination, with: backdrop, options: CompositeOptions(blendMode: .copy, parallelism: parallelism))
+    var outcome = try fill(around: area, of: destination, with: backdrop, options: options)
     if backdrop.alpha == 255 { outcome = .makesOpaque(destination) }
     guard !area.isEmpty else { return outcome }
-    let color = backdrop.inOrder(channels.working)
-    if source.format.drawingChannelOrder == channels.working {
-      outcome = outcome.then(try composite(
-        BackdropRowSource(inner: resampled, backdrop: color, width: area.width), nil, nil, area: area,
-        onto: destination, options: options))
-    } else {
-      let swapped = SwappedRowSource(inner: resampled, width: area.width)
-      outcome = outcome.then(try composite(
-        BackdropRowSource(inner: swapped, backdrop: color, width: area.width), nil, nil, area: area,
-        onto: destination, options: options))
-    }
+    // Blended in the source's channel order, then swapped with the rest of the row when the
+    // draw works in the other order.
+    let sourceOrder = source.format.drawingChannelOrder ?? channels.working
+    let overBackdrop = BackdropRowSource(inner: resampled, backdrop: backdrop.inOrder(sourceOrder), width: area.width)
+    outcome = outcome.then(try composite(
+      overBackdrop, ordered: source.format, channels, nil, nil, area: area, onto: destination, options: options))
     return outcome
   }
 

@@ -31,4 +31,15 @@ public struct ContentDrawPlan: Sendable, Hashable {
     let overlapsY = Double(clipRect.y) < destinationRect.maxY && Double(clipRect.maxY) > destinationRect.y
     return !(overlapsX && overlapsY)
   }
+
+  /// Whether the contents are reduced on either axis, which picks the minification filter.
+  var reducesContents: Bool {
+    destinationRect.width < sourceRect.width || destinationRect.height < sourceRect.height
+  }
+
+  /// The layer filter that samples the contents: `minification` when they are reduced on
+  /// either axis, `magnification` otherwise (Core Animation's rule).
+  func samplingFilter(minification: ContentsFilter, magnification: ContentsFilter) -> ContentsFilter {
+    reducesContents ? minification : magnification
+  }
 }

@@ -101,9 +101,8 @@ public enum ImageViewTransparency {
   ) throws(PixelError) -> OpacityOutcome? {
     guard image.size == layer.contentsPixelSize else { throw .sizeMismatch(image.size, layer.contentsPixelSize) }
     let plan = try ContentDrawPlan(layer: layer)
-    let reduces = plan.destinationRect.width < plan.sourceRect.width || plan.destinationRect.height < plan.sourceRect.height
-    let filter = reduces ? minificationFilter : magnificationFilter
-    if filter == .trilinear && reduces { return nil }
+    let filter = plan.samplingFilter(minification: minificationFilter, magnification: magnificationFilter)
+    if filter == .trilinear && plan.reducesContents { return nil }
     return try render(appearance: appearance, into: backingStore, parallelism: parallelism, fillsBackground: false) {
       () throws(PixelError) -> OpacityOutcome in
       guard !plan.isEmpty else {

@@ -46,9 +46,8 @@ public enum LayerContentsRenderer {
     let destinationRect = FractionalPixelRect(
       x: plan.destinationRect.x + Double(layerOrigin.x - clip.x), y: plan.destinationRect.y + Double(layerOrigin.y - clip.y),
       width: plan.destinationRect.width, height: plan.destinationRect.height)
-    let reduces = plan.destinationRect.width < plan.sourceRect.width || plan.destinationRect.height < plan.sourceRect.height
-    let filter = reduces ? minificationFilter : magnificationFilter
-    guard filter == .trilinear && reduces else {
+    let filter = plan.samplingFilter(minification: minificationFilter, magnification: magnificationFilter)
+    guard filter == .trilinear && plan.reducesContents else {
       return try Compositor.draw(
         image, from: plan.sourceRect, in: destinationRect, onto: target, filter: filter.resamplingFilter,
         options: options)

@@ -68,11 +68,9 @@ public final class AnimatedImageView {
   /// switches sequences on the same clock; the sequence no longer shown stops decoding ahead.
   public var isHighlighted = false {
     didSet {
-      guard oldValue != isHighlighted else { return }
-      let shown = activeAnimationImages
-      let previous = oldValue ? highlightedAnimationImages ?? animationImages : animationImages
-      if let previous, previous !== shown { previous.stopPlayback() }
-      cachedTimeline = nil
+      if let previous = animationImages(highlighted: oldValue), previous !== activeAnimationImages {
+        previous.stopPlayback()
+      }
     }
   }
 
@@ -103,9 +101,10 @@ public final class AnimatedImageView {
   }
 
   /// The sequence that plays now: the highlighted one when highlighted and set.
-  public var activeAnimationImages: (any ImageSequenceSource)? {
-    if isHighlighted, let highlightedAnimationImages { return highlightedAnimationImages }
-    return animationImages
+  public var activeAnimationImages: (any ImageSequenceSource)? { animationImages(highlighted: isHighlighted) }
+
+  private func animationImages(highlighted: Bool) -> (any ImageSequenceSource)? {
+    highlighted ? highlightedAnimationImages ?? animationImages : animationImages
   }
 
   /// Starts the animation from its first frame now (`startAnimating()`); does nothing without
@@ -160,14 +159,15 @@ public final class AnimatedImageView {
     var shown = DisplayUpdate.Shown.background
     var nextChange: Double?
     if let start = animationStart, let source = activeAnimationImages {
-      let frame = try timeline(for: source).frame(at: time - start)
+      let timeline = try timeline(for: source)
+      let frame = try timeline.frame(at: time - start)
       if frame.isFinished {
         stopAnimating()
       } else {
         content = .frame(source, index: frame.index)
         shown = .frame(frame.index)
         nextChange = try frame.nextChange.map { change throws(ImageSequenceError) in
-          try Self.clockTime(of: change, after: start, leaving: frame, on: timeline(for: source))
+          try Self.clockTime(of: change, after: start, leaving: frame, on: timeline)
         }
       }
     }

@@ -89,7 +89,7 @@ final class FramePipeline<Decoder: SequenceFrameDecoder>: Sendable {
     } _: { state -> Result<Int?, ImageSequenceError> in
       guard let slot = state.slots.slotIndex(of: index) else { return .success(nil) }
       if let failure = state.slots.takeFailure(slot) { return .failure(failure) }
-      _ = state.slots.pin(slot)
+      state.slots.pin(slot)
       return .success(slot)
     }
     return try outcome.get()
@@ -165,10 +165,7 @@ final class FramePipeline<Decoder: SequenceFrameDecoder>: Sendable {
     } catch {
       failure = error
     }
-    state.withLock { state in
-      state.slots.adjustResidentBuffers(by: (buffer != nil ? 1 : 0) - (hadBuffer ? 1 : 0))
-      state.slots.finish(job, buffer: buffer, error: failure)
-    }
+    state.withLock { $0.slots.finish(job, buffer: buffer, hadBuffer: hadBuffer, error: failure) }
     changed.broadcast()
   }
 

@@ -23,15 +23,9 @@ struct FrameRenderer {
     case frame(any ImageSequenceSource, index: Int)
   }
 
-  /// What is in the backing store now.
-  private enum Drawn {
-    case nothing
-    case still(PixelBuffer)
-    case frame(any ImageSequenceSource, key: Int)
-  }
-
   private(set) var backingStore: PixelBuffer?
-  private var drawn: Drawn?
+  /// What the backing store shows now; `nil` before the first draw and after one that failed.
+  private var drawn: Content?
   private var drawnState: ViewState?
   /// The scaled template frame before tinting (backing-store sized, kept between frames).
   private var templateScratch: PixelBuffer?
@@ -45,32 +39,32 @@ struct FrameRenderer {
     drawn = nil  // a draw that fails midway leaves pixels that match nothing
     let size: PixelSize
     do throws(PixelError) {
-      size = try PointRect(x: 0, y: 0, width: state.bounds.width, height: state.bounds.height)
-        .standardized.pixelRect(scale: state.screenScale).size
+      // The backing-store size of the layer rule (bounds × scale, rounded up), with no image.
+      size = try ContentDrawPlan(
+        layer: ContentLayer(bounds: state.bounds, contentsPixelSize: PixelSize(width: 0, height: 0), contentsScale: state.screenScale)
+      ).backingStoreSize
     } catch { throw .pixels(error) }
-    var store = try takeBackingStore(size: size)
+    var store = try Self.reuse(&backingStore, size: size)
     defer { backingStore = store }
     switch content {
     case .nothing:
-      try Self.draw(into: &store) { (view) throws(ImageSequenceError) in
+      try store.withMutableView { (view) throws(ImageSequenceError) in
         try Self.pixels { () throws(PixelError) in
           _ = try ImageViewTransparency.render(appearance: state.appearance, into: view, parallelism: parallelism) {
             .keepsOpaque
           }
         }
       }
-      drawn = .nothing
     case .still(let image):
       try image.withView { (view) throws(ImageSequenceError) in
         try draw(SequenceFrame(image: view, scale: image.scale), state, &store, parallelism)
       }
-      drawn = .still(image)
     case .frame(let source, let index):
       try source.withFrame(at: index) { (frame) throws(ImageSequenceError) in
         try draw(frame, state, &store, parallelism)
       }
-      drawn = .frame(source, key: source.frameKey(at: index))
     }
+    drawn = content
     drawnState = state
     return true
   }
@@ -83,7 +77,7 @@ struct FrameRenderer {
       bounds: state.bounds, imageSize: frame.image.size, imageScale: frame.scale, contentMode: state.contentMode,
       screenScale: state.screenScale, clipsToBounds: state.clipsToBounds)
     guard frame.isTemplate else {
-      try Self.draw(into: &store) { (view) throws(ImageSequenceError) in
+      try store.withMutableView { (view) throws(ImageSequenceError) in
         try Self.pixels { () throws(PixelError) in
           _ = try ImageViewTransparency.render(
             frame.image, as: layer, appearance: state.appearance, into: view, parallelism: parallelism)
@@ -92,9 +86,9 @@ struct FrameRenderer {
       return
     }
     // A template: its scaled alpha, then the tint through it (UIImage .alwaysTemplate).
-    var scratch = try takeTemplateScratch(like: store)
+    var scratch = try Self.reuse(&templateScratch, size: store.size)
     defer { templateScratch = scratch }
-    try Self.draw(into: &scratch) { (view) throws(ImageSequenceError) in
+    try scratch.withMutableView { (view) throws(ImageSequenceError) in
       try Self.pixels { () throws(PixelError) in
         let options = CompositeOptions(blendMode: .copy, parallelism: parallelism)
         _ = try Compositor.fill(view.bounds, of: view, with: .clear, options: options)
@@ -102,7 +96,7 @@ struct FrameRenderer {
       }
     }
     try scratch.withView { (template) throws(ImageSequenceError) in
-      try Self.draw(into: &store) { (view) throws(ImageSequenceError) in
+      try store.withMutableView { (view) throws(ImageSequenceError) in
         try Self.pixels { () throws(PixelError) in
           _ = try ImageViewTransparency.render(appearance: state.appearance, into: view, parallelism: parallelism) {
             () throws(PixelError) -> OpacityOutcome in
@@ -114,44 +108,28 @@ struct FrameRenderer {
     }
   }
 
-  private static func isShowing(_ drawn: Drawn, _ content: Content) -> Bool {
+  /// Whether `drawn` shows the same pixels as `content`: the same still image's storage (both
+  /// kept alive, so an equal address is the same pixels), or frames of one source with equal
+  /// keys.
+  private static func isShowing(_ drawn: Content, _ content: Content) -> Bool {
     switch (drawn, content) {
     case (.nothing, .nothing): true
-    case (.still(let a), .still(let b)):
-      a.size == b.size && a.format == b.format && a.scale == b.scale
-        && a.withView { first in b.withView { first.baseAddress == $0.baseAddress } }
-    case (.frame(let source, let key), .frame(let newSource, let index)):
-      source === newSource && key == newSource.frameKey(at: index)
+    case (.still(let a), .still(let b)): BufferIdentity(a) == BufferIdentity(b)
+    case (.frame(let source, let index), .frame(let newSource, let newIndex)):
+      source === newSource && source.frameKey(at: index) == newSource.frameKey(at: newIndex)
     default: false
     }
   }
 
-  private mutating func takeBackingStore(size: PixelSize) throws(ImageSequenceError) -> PixelBuffer {
-    if let store = backingStore, store.size == size {
-      backingStore = nil  // unique, so drawing into it copies nothing
-      return store
-    }
-    backingStore = nil
+  /// `buffer` taken out of its place when it has `size` (so it is unique and drawing into it
+  /// copies nothing), else a new premultiplied RGBA8 buffer of `size`.
+  private static func reuse(_ buffer: inout PixelBuffer?, size: PixelSize) throws(ImageSequenceError) -> PixelBuffer {
+    let kept = buffer
+    buffer = nil
+    if let kept, kept.size == size { return kept }
     do { return try PixelBuffer(width: size.width, height: size.height, format: .rgba8Premultiplied) } catch {
       throw .pixels(error)
     }
-  }
-
-  private mutating func takeTemplateScratch(like store: PixelBuffer) throws(ImageSequenceError) -> PixelBuffer {
-    if let scratch = templateScratch, scratch.size == store.size {
-      templateScratch = nil
-      return scratch
-    }
-    templateScratch = nil
-    do { return try PixelBuffer(width: store.width, height: store.height, format: store.format) } catch {
-      throw .pixels(error)
-    }
-  }
-
-  private static func draw(
-    into buffer: inout PixelBuffer, _ body: (MutablePixelView) throws(ImageSequenceError) -> Void
-  ) throws(ImageSequenceError) {
-    try buffer.withMutableView(body)
   }
 
   private static func pixels(_ body: () throws(PixelError) -> Void) throws(ImageSequenceError) {

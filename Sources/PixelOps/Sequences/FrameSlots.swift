@@ -57,32 +57,32 @@ struct FrameSlots: Sendable {
     (frame - position + frameCount) % frameCount <= lookahead
   }
 
-  /// The next frame of the window without a slot, nearest first, and a free slot for it.
-  func nextJobCandidate(onlyPosition: Bool = false) -> (slot: Int, frame: Int)? {
-    for step in 0...(onlyPosition ? 0 : lookahead) {
+  /// The next frame of the window without a slot, nearest first, and a free slot for it: one
+  /// no reader holds and no decoder fills, empty or holding a frame outside the window.
+  func nextJobCandidate() -> (slot: Int, frame: Int)? {
+    for step in 0...lookahead {
       let frame = (position + step) % frameCount
       if slotIndex(of: frame) != nil { continue }
-      let free = slots.firstIndex { slot in
-        guard slot.pins == 0 else { return false }
-        if case .decoding = slot.status { return false }
-        return slot.frame.map { !isInWindow($0) } ?? true
-      }
-      return free.map { ($0, frame) }
+      return reusableSlot(outsideWindow: true).map { ($0, frame) }
     }
     return nil
   }
 
-  /// A slot frame `frame` may be decoded into on the reader's thread: one no reader holds and
-  /// no decoder fills, an empty one or one outside the window first (a reader asking for a
+  /// A slot a frame may be decoded into on the reader's thread: an empty one or one outside
+  /// the window first, else any no reader holds and no decoder fills (a reader asking for a
   /// frame outside the window, as a second reader elsewhere in the sequence does).
   func freeSlot() -> Int? {
-    func isFree(_ slot: Slot) -> Bool {
+    reusableSlot(outsideWindow: true) ?? reusableSlot(outsideWindow: false)
+  }
+
+  /// The first slot no reader holds and no decoder fills (and, when `outsideWindow`, empty or
+  /// holding a frame outside the window).
+  private func reusableSlot(outsideWindow: Bool) -> Int? {
+    slots.firstIndex { slot in
       guard slot.pins == 0 else { return false }
       if case .decoding = slot.status { return false }
-      return true
+      return !outsideWindow || (slot.frame.map { !isInWindow($0) } ?? true)
     }
-    return slots.firstIndex { isFree($0) && ($0.frame.map { !isInWindow($0) } ?? true) }
-      ?? slots.firstIndex(where: isFree)
   }
 
   /// Claims `candidate`: the slot now decodes that frame, and its buffer goes to the decoder.
@@ -92,16 +92,12 @@ struct FrameSlots: Sendable {
     return Job(slot: candidate.slot, frame: candidate.frame, buffer: buffer, generation: generation)
   }
 
-  /// A job made a buffer (the slot had none or one of another size) or lost one (it could
-  /// not allocate a new size).
-  mutating func adjustResidentBuffers(by delta: Int) {
-    residentBuffers += delta
+  /// Ends `job`: its slot is ready or failed, with `buffer` back in it, and the count of live
+  /// buffers follows what the job did (made one where it had none, or lost its own when it
+  /// could not allocate a new size). A job from before a reset only lets go of its buffer.
+  mutating func finish(_ job: Job, buffer: PixelBuffer?, hadBuffer: Bool, error: ImageSequenceError?) {
+    residentBuffers += (buffer != nil ? 1 : 0) - (hadBuffer ? 1 : 0)
     peakResidentBuffers = max(peakResidentBuffers, residentBuffers)
-  }
-
-  /// Ends `job`: its slot is ready or failed, with `buffer` back in it. A job from before a
-  /// reset only lets go of its buffer.
-  mutating func finish(_ job: Job, buffer: PixelBuffer?, error: ImageSequenceError?) {
     guard job.generation == generation else {
       if buffer != nil { residentBuffers -= 1 }
       return
@@ -111,23 +107,18 @@ struct FrameSlots: Sendable {
   }
 
   /// Empties every slot no reader holds and lets go of their buffers; running jobs are
-  /// dropped when they end.
+  /// dropped when they end (a decoding slot's buffer is with its job).
   mutating func reset() {
     generation += 1
     for index in slots.indices where slots[index].pins == 0 {
-      if case .decoding = slots[index].status { continue }  // its buffer is with the decoder
       if slots[index].buffer != nil { residentBuffers -= 1 }
       slots[index] = Slot()
     }
-    for index in slots.indices {
-      if case .decoding = slots[index].status { slots[index] = Slot() }
-    }
   }
 
-  /// A reader starts using slot `index`; returns its buffer.
-  mutating func pin(_ index: Int) -> PixelBuffer? {
+  /// A reader starts using slot `index`.
+  mutating func pin(_ index: Int) {
     slots[index].pins += 1
-    return slots[index].buffer
   }
 
   /// A reader stops using slot `index`.

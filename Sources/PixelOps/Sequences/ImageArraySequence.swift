@@ -20,13 +20,7 @@ public final class ImageArraySequence: ImageSequenceSource, Sendable {
     self.isTemplate = isTemplate
     // Frames share a key when they share storage (the same buffer appended twice): the
     // array keeps every buffer alive, so an address is never reused for other pixels.
-    var keys: [Int] = []
-    keys.reserveCapacity(images.count)
-    for (index, image) in images.enumerated() {
-      let first = images[..<index].firstIndex { Self.sharesStorage($0, image) } ?? index
-      keys.append(first)
-    }
-    self.keys = keys
+    self.keys = firstOccurrenceKeys(images.map(BufferIdentity.init))
   }
 
   public var frameCount: Int { images.count }
@@ -42,9 +36,21 @@ public final class ImageArraySequence: ImageSequenceSource, Sendable {
       try body(SequenceFrame(image: view, scale: image.scale, isTemplate: isTemplate))
     }
   }
+}
 
-  private static func sharesStorage(_ a: PixelBuffer, _ b: PixelBuffer) -> Bool {
-    guard a.size == b.size, a.format == b.format, a.scale == b.scale else { return false }
-    return a.withView { first in b.withView { second in first.baseAddress == second.baseAddress } }
+/// What makes two buffers the same pixels: one storage, seen with the same size, format and
+/// scale. Sound only while both buffers are alive (an address can be reused after a free), so
+/// whoever compares keeps the buffers.
+struct BufferIdentity: Hashable {
+  let address: UInt
+  let size: PixelSize
+  let format: PixelFormat
+  let scale: Double
+
+  init(_ image: PixelBuffer) {
+    address = image.withView { UInt(bitPattern: $0.baseAddress) }
+    size = image.size
+    format = image.format
+    scale = image.scale
   }
 }

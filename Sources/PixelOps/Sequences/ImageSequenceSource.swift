@@ -38,6 +38,17 @@ extension ImageSequenceSource {
   }
 }
 
+/// Frame keys of a source whose frames are given by values: each frame's key is the index of
+/// the first frame with an equal value, so equal values share a key.
+func firstOccurrenceKeys<Value: Hashable>(_ values: [Value]) -> [Int] {
+  var first: [Value: Int] = [:]
+  return values.enumerated().map { index, value in
+    if let earlier = first[value] { return earlier }
+    first[value] = index
+    return index
+  }
+}
+
 /// One frame of a sequence: premultiplied RGBA8 or BGRA8 pixels, valid during the call that
 /// lends it.
 public struct SequenceFrame {

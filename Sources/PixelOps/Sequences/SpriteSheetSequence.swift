@@ -62,12 +62,7 @@ public final class SpriteSheetSequence: ImageSequenceSource, Sendable {
     for unit in frames {
       cells.append(try Self.pixelCell(unit, in: sheet.bounds))
     }
-    var firstIndex: [PixelRect: Int] = [:]
-    self.keys = cells.enumerated().map { index, cell in
-      if let first = firstIndex[cell] { return first }
-      firstIndex[cell] = index
-      return index
-    }
+    self.keys = firstOccurrenceKeys(cells)
     self.sheet = sheet
     self.cells = cells
     self.isTemplate = isTemplate

@@ -95,7 +95,7 @@ struct TIFFChunkReader {
       guard po_tiff_read_scanline(handle.pointer, UInt32(row), plane, buffers[0].pointer) == 1 else {
         throw TIFFLibraryMessage.readError(handle.failureMessage("libtiff could not decode row \(row)"))
       }
-      assemble(rowOffset: 0, pixelCount: view.width, into: view.rowAddress(row))
+      try assemble(rowOffset: 0, pixelCount: view.width, into: view.rowAddress(row))
     }
   }
 
@@ -112,7 +112,7 @@ struct TIFFChunkReader {
         try check(count: count, needed: needed, what: "strip \(strip)")
       }
       for row in 0..<rows {
-        assemble(rowOffset: row * grid.rowBytes, pixelCount: view.width,
+        try assemble(rowOffset: row * grid.rowBytes, pixelCount: view.width,
           into: view.rowAddress(top + row))
       }
       top += rows
@@ -135,7 +135,7 @@ struct TIFFChunkReader {
           try check(count: count, needed: rows * grid.rowBytes, what: "tile \(tile)")
         }
         for row in 0..<rows {
-          assemble(rowOffset: row * grid.rowBytes, pixelCount: columns,
+          try assemble(rowOffset: row * grid.rowBytes, pixelCount: columns,
             into: view.rowAddress(top + row) + left * bytesPerPixel)
         }
         left += columns
@@ -153,18 +153,19 @@ struct TIFFChunkReader {
     }
   }
 
-  /// Where each used sample of a chunk row lies.
-  /// Assembles the row at `rowOffset` of the buffers; contiguous rows the assembler copies
-  /// directly skip building the per-sample sources (two arrays per row).
-  private func assemble(rowOffset: Int, pixelCount: Int, into destination: UnsafeMutableRawPointer) {
-    if !layout.isPlanar, assembler.assemblesRowsDirectly {
-      assembler.assembleDirectly(
-        row: UnsafeRawPointer(buffers[0].pointer + rowOffset), pixelCount: pixelCount, into: destination)
-    } else {
-      assembler.assemble(sources: sources(rowOffset: rowOffset), pixelCount: pixelCount, into: destination)
+  /// Assembles the row at `rowOffset` of the buffers; rows the assembler takes directly
+  /// (contiguous, so one buffer) skip building the per-sample sources (two arrays per row).
+  private func assemble(
+    rowOffset: Int, pixelCount: Int, into destination: UnsafeMutableRawPointer
+  ) throws(ImageIOError) {
+    guard assembler.assemblesRowsDirectly else {
+      return assembler.assemble(sources: sources(rowOffset: rowOffset), pixelCount: pixelCount, into: destination)
     }
+    try assembler.assembleDirectly(
+      row: UnsafeRawPointer(buffers[0].pointer + rowOffset), pixelCount: pixelCount, into: destination)
   }
 
+  /// Where each used sample of a chunk row lies.
   private func sources(rowOffset: Int) -> [TIFFSampleSource] {
     if layout.isPlanar {
       return buffers.map { TIFFSampleSource(row: UnsafeRawPointer($0.pointer + rowOffset), firstSample: 0, sampleStride: 1) }

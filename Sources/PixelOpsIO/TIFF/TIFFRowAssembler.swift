@@ -67,10 +67,6 @@ final class TIFFRowAssembler {
   /// Writes `pixelCount` pixels to `destination` from `sources`, one per entry of
   /// ``TIFFSampleLayout/usedSamples`` in that order.
   func assemble(sources: [TIFFSampleSource], pixelCount: Int, into destination: UnsafeMutableRawPointer) {
-    if direct != nil {
-      assembleDirectly(row: sources[0].row, pixelCount: pixelCount, into: destination)
-      return
-    }
     for (index, source) in sources.enumerated() {
       Self.unpack(source, count: pixelCount, bits: layout.bitsPerSample, into: scratchRow(index))
     }
@@ -102,18 +98,23 @@ final class TIFFRowAssembler {
     }
   }
 
-  /// Whether contiguous rows go straight to ``assembleDirectly(row:pixelCount:into:)``.
+  /// Whether rows go straight to ``assembleDirectly(row:pixelCount:into:)`` (contiguous
+  /// 8-bit RGBA decoded to 8 bits) rather than through ``assemble(sources:pixelCount:into:)``.
   var assemblesRowsDirectly: Bool { direct != nil }
 
   /// A row of contiguous 8-bit RGBA samples into premultiplied RGBA8 (only when
   /// ``assemblesRowsDirectly``).
-  func assembleDirectly(row: UnsafeRawPointer, pixelCount: Int, into destination: UnsafeMutableRawPointer) {
+  ///
+  /// - Throws: ``ImageIOError/pixels(_:)`` should a view of the row be refused (the page's
+  ///   layout already sized it, so none is), rather than leave the row unwritten.
+  func assembleDirectly(
+    row: UnsafeRawPointer, pixelCount: Int, into destination: UnsafeMutableRawPointer
+  ) throws(ImageIOError) {
     switch direct {
     case nil: return
     case .copy:
       destination.copyMemory(from: row, byteCount: pixelCount &* 4)
     case .premultiply:
-      // One row as views (sizes already validated by the page), converted on this thread.
       do throws(PixelError) {
         let straight = try PixelView(
           unsafeBaseAddress: row, width: pixelCount, height: 1, rowBytes: pixelCount &* 4, format: .rgba8Straight)
@@ -122,18 +123,7 @@ final class TIFFRowAssembler {
           format: .rgba8Premultiplied)
         try PixelConverter.convert(straight, into: output, parallelism: .serial)
       } catch {
-        // Views of a row the page's layout already sized cannot be refused; should one be,
-        // the row is still written, pixel by pixel: round(c * a / 255).
-        let input = row.assumingMemoryBound(to: UInt8.self)
-        let output = destination.assumingMemoryBound(to: UInt8.self)
-        for pixel in 0..<pixelCount {
-          let alpha = UInt32(input[pixel &* 4 &+ 3])
-          for channel in 0..<3 {
-            let t = UInt32(input[pixel &* 4 &+ channel]) &* alpha &+ 128
-            output[pixel &* 4 &+ channel] = UInt8(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8)
-          }
-          output[pixel &* 4 &+ 3] = UInt8(alpha)
-        }
+        throw .pixels(error)
       }
     }
   }
