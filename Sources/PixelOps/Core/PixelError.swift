@@ -42,6 +42,9 @@ public enum PixelError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A gradient that cannot be drawn (`reason` says why: no stops, a coordinate, radius or
   /// component that is NaN or infinite, a linear axis of zero length, a negative radius).
   case invalidGradient(reason: String)
+  /// A resizable image's slicing that cannot be drawn (`reason` says why: a negative, NaN or
+  /// infinite inset, caps wider than the image, a centre outside the space between the caps).
+  case invalidSlicing(reason: String)
 
   public var description: String {
     switch self {
@@ -62,6 +65,7 @@ public enum PixelError: Error, Sendable, Equatable, CustomStringConvertible {
       "reduction by \(factor) exceeds the supported maximum of \(maximum) source pixels per destination pixel for this filter and destination size"
     case .geometryOverflow(let op): "\(op) overflows Int"
     case .invalidGradient(let reason): "invalid gradient: \(reason)"
+    case .invalidSlicing(let reason): "invalid slicing: \(reason)"
     case .cancelled: "cancelled"
     }
   }

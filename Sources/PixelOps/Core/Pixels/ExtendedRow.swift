@@ -1,9 +1,85 @@
 extension ExtendMode {
   /// Writes into `output` the 4-byte pixels that positions `positions` of a row show, for a
   /// row of `extent` pixels at `row` extended by this mode: transparent black where the mode
-  /// shows it, and each run of positions that maps onto consecutive pixels copied at once.
-  /// The one row assembler of every source that reads past an image's edge.
+  /// shows it. The one row assembler of every source that reads past an image's edge (image
+  /// and pattern sources, the resampler's extended source rows).
+  ///
+  /// Runs are worked out from the mode, not searched pixel by pixel: the image part is one
+  /// copy, clamped edges are stores of the edge pixel, and a repeated row copies one period
+  /// from the image and then doubles what it has written (each copy reads the part of
+  /// `output` already written), so a 64-pixel tile across a 4K row is 7 copies.
   func copyRow(
+    _ row: UnsafeRawPointer, extent: Int, positions: Range<Int>, into output: UnsafeMutableRawPointer
+  ) {
+    guard extent > 0 else {
+      output.initializeMemory(as: UInt8.self, repeating: 0, count: positions.count &* 4)
+      return
+    }
+    switch self {
+    case .repeat:
+      Self.copyRepeating(row, extent: extent, positions: positions, into: output)
+    case .clamp:
+      Self.copyPadded(
+        row, extent: extent, positions: positions, into: output,
+        before: row.loadUnaligned(as: UInt32.self), after: row.loadUnaligned(fromByteOffset: (extent &- 1) &* 4, as: UInt32.self))
+    case .transparent, .renormalize:
+      Self.copyPadded(row, extent: extent, positions: positions, into: output, before: 0, after: 0)
+    case .reflect:
+      copyRuns(row, extent: extent, positions: positions, into: output)
+    }
+  }
+
+  /// The image part of the positions copied at once, the positions before it filled with
+  /// `before` and those after it with `after`.
+  private static func copyPadded(
+    _ row: UnsafeRawPointer, extent: Int, positions: Range<Int>, into output: UnsafeMutableRawPointer,
+    before: UInt32, after: UInt32
+  ) {
+    let inside = positions.clamped(to: 0..<extent)
+    guard !inside.isEmpty else {
+      store(positions.upperBound <= 0 ? before : after, count: positions.count, at: output)
+      return
+    }
+    let leading = inside.lowerBound &- positions.lowerBound
+    store(before, count: leading, at: output)
+    (output + leading &* 4).copyMemory(from: row + inside.lowerBound &* 4, byteCount: inside.count &* 4)
+    store(after, count: positions.upperBound &- inside.upperBound, at: output + (leading &+ inside.count) &* 4)
+  }
+
+  /// `count` copies of `pixel` (rows need not be 4-byte aligned: caller memory may have any
+  /// row bytes).
+  private static func store(_ pixel: UInt32, count: Int, at output: UnsafeMutableRawPointer) {
+    var offset = 0
+    for _ in 0..<count {
+      output.storeBytes(of: pixel, toByteOffset: offset, as: UInt32.self)
+      offset &+= 4
+    }
+  }
+
+  /// `k mod extent` for each position: the part of the first period up to the image's end,
+  /// then one whole period from the image, then copies of what is written, doubling.
+  private static func copyRepeating(
+    _ row: UnsafeRawPointer, extent: Int, positions: Range<Int>, into output: UnsafeMutableRawPointer
+  ) {
+    let count = positions.count
+    let first = ExtendMode.repeat.sourceIndex(positions.lowerBound, extent: extent).unsafelyUnwrapped
+    let head = min(count, extent &- first)
+    output.copyMemory(from: row + first &* 4, byteCount: head &* 4)
+    guard head < count else { return }
+    // From `head` on, position `head + j` shows pixel `j mod extent`.
+    let period = min(count &- head, extent)
+    (output + head &* 4).copyMemory(from: row, byteCount: period &* 4)
+    var written = head &+ period
+    while written < count {
+      let chunk = min(count &- written, written &- head)
+      (output + written &* 4).copyMemory(from: output + head &* 4, byteCount: chunk &* 4)
+      written &+= chunk
+    }
+  }
+
+  /// Runs of positions that map onto consecutive pixels, found by asking ``sourceIndex(_:extent:)``
+  /// per position (reflect's mirrored runs are one pixel each).
+  private func copyRuns(
     _ row: UnsafeRawPointer, extent: Int, positions: Range<Int>, into output: UnsafeMutableRawPointer
   ) {
     var x = positions.lowerBound

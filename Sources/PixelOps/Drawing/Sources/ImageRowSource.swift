@@ -2,7 +2,9 @@
 /// outside the image shown as `extend` says.
 ///
 /// Rows inside the image are handed out as pointers into it, without a copy (the fast path of
-/// every unscaled draw); rows that reach past an edge are assembled in the band's scratch.
+/// every unscaled draw); rows that reach past an edge are assembled in the band's scratch, or
+/// straight in the destination for a kernel that only copies. With ``ExtendMode/repeat`` on
+/// both axes this is the pattern source: a tile repeated from an integer phase.
 struct ImageRowSource: RowSource {
   let image: PixelView
   let origin: PixelPosition
@@ -45,21 +47,34 @@ struct ImageRowSource: RowSource {
       return assemble(sourceY, x, columns.count)
     }
 
+    /// Copies rows inside the image; assembles a row reaching past an edge straight into
+    /// `target` (a repeated pattern row is written once, not assembled and then copied).
     mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
-      target.copyMemory(from: row(y, columns: columns).unsafelyUnwrapped, byteCount: columns.count &* 4)
+      let image = source.image
+      let x = columns.lowerBound &- source.origin.x
+      let sourceY = y &- source.origin.y
+      if sourceY >= 0 && sourceY < image.height && x >= 0 && x &+ columns.count <= image.width {
+        target.copyMemory(from: image.rowAddress(sourceY) + x &* 4, byteCount: columns.count &* 4)
+      } else {
+        assemble(sourceY, x, columns.count, into: target)
+      }
+    }
+
+    private func assemble(_ sourceY: Int, _ x: Int, _ count: Int) -> UnsafeRawPointer {
+      let out = scratch.unsafelyUnwrapped
+      assemble(sourceY, x, count, into: out)
+      return UnsafeRawPointer(out)
     }
 
     /// Row `sourceY`, columns `x ..< x + count` of the image (either may lie outside), through
-    /// the extend modes into scratch.
-    private func assemble(_ sourceY: Int, _ x: Int, _ count: Int) -> UnsafeRawPointer {
-      let out = scratch.unsafelyUnwrapped
+    /// the extend modes into `out`.
+    private func assemble(_ sourceY: Int, _ x: Int, _ count: Int, into out: UnsafeMutableRawPointer) {
       let image = source.image
       guard let row = source.extend.vertical.sourceIndex(sourceY, extent: image.height) else {
         out.initializeMemory(as: UInt8.self, repeating: 0, count: count &* 4)
-        return UnsafeRawPointer(out)
+        return
       }
       source.extend.horizontal.copyRow(image.rowAddress(row), extent: image.width, positions: x..<(x &+ count), into: out)
-      return UnsafeRawPointer(out)
     }
   }
 }
