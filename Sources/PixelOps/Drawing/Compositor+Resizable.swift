@@ -1,11 +1,80 @@
 extension Compositor {
-  /// Draws a resizable image into `rect` (points at `scale`): caps as they are, edges and
-  /// centre stretched or tiled.
+  /// Draws a resizable image into `rect`: its caps as they are (at the image's scale), its edges
+  /// stretched or tiled along their axis and its centre along both, as each ``SliceAxis/mode``
+  /// says; composited with `options`' blend mode, opacity and mask.
+  ///
+  /// Geometry is in points at `scale` pixels per point, with the view's pixel (0, 0) at point
+  /// (0, 0). `rect` becomes whole pixels by rounding each edge to the nearest pixel, and so do
+  /// the cap boundaries inside it (each cap keeps its drawn size, rounded, from its own edge):
+  /// the nine slices meet on whole pixels, each destination pixel drawn by exactly one of them.
+  /// Each slice is filtered from its own pixels only (its source clamped at the slice's
+  /// edges), so a slice never picks up colour from its neighbour. Caps whose drawn sizes add up
+  /// to more than the rect shrink in proportion around the split point and the centre is
+  /// omitted (``NineSlicePlan``). A tiled area repeats from its first pixel; a tile at another
+  /// scale than the destination's is resampled once and kept with the image.
+  ///
+  /// At the image's own scale the caps, and tiles from a whole-pixel start, are exact copies of
+  /// the image's pixels (exact source-over under ``BlendMode/normal``).
+  ///
+  /// - Parameters:
+  ///   - image: The resizable image.
+  ///   - rect: Where it is drawn, in points (any size; its content-mode rect for an image view).
+  ///   - destination: A `rgba8Premultiplied` or `bgra8Premultiplied` view.
+  ///   - scale: Pixels per point of the destination.
+  ///   - filter: How stretched and rescaled slices are resampled (default bilinear).
+  ///   - options: Blend mode, opacity, mask (the size of `rect` in whole pixels, its pixel (0, 0)
+  ///     on the rect's first pixel) and threads.
+  /// - Returns: What the draw did to opaque destination pixels (at best that it kept them).
+  /// - Throws: ``PixelError/invalidScale(_:)``; ``PixelError/invalidCoordinate(_:)`` for a rect
+  ///   that is not finite or lies beyond ±2^52 pixels; ``PixelError/sizeMismatch(_:_:)`` for a
+  ///   mask of another size; ``PixelError/overlappingViews(operation:)``; the errors of the
+  ///   resampler for slices reduced beyond its limits.
   @discardableResult
   public static func draw(
     _ image: ResizableImage, in rect: PointRect, onto destination: MutablePixelView, scale: Double = 1,
     filter: ResamplingFilter = .bilinear, options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) -> OpacityOutcome {
-    fatalError("not yet")
+    guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+    let pixels = try rect.pixelRect(scale: scale, rounding: .nearest)
+    let ratio = scale / image.image.scale
+    guard ratio.isFinite, ratio > 0 else { throw .invalidScale(ratio) }
+    return try drawSlices(image, in: pixels, ratio: ratio, filter: filter, onto: destination, options: options)
+  }
+
+  /// Draws `image`'s nine slices onto `rect` (whole destination pixels), `ratio` destination
+  /// pixels per image pixel; `options.mask` is `rect`'s size.
+  static func drawSlices(
+    _ image: ResizableImage, in rect: PixelRect, ratio: Double, filter: ResamplingFilter,
+    onto destination: MutablePixelView, options: CompositeOptions
+  ) throws(PixelError) -> OpacityOutcome {
+    _ = try drawChannels(destination, options.blendMode, "resizable image destination")
+    let mask = try validatedMask(options.mask, size: rect.size)
+    let plan = NineSlicePlan(
+      horizontal: image.horizontal, vertical: image.vertical, imageSize: image.image.size, destination: rect, ratio: ratio)
+    return try image.image.withView { (view) throws(PixelError) -> OpacityOutcome in
+      var outcome = OpacityOutcome.keepsOpaque
+      for row in 0..<3 {
+        let vertical = plan.vertical[row]
+        guard !vertical.isEmpty else { continue }
+        for column in 0..<3 {
+          let horizontal = plan.horizontal[column]
+          guard !horizontal.isEmpty else { continue }
+          let part = PixelRect(
+            x: horizontal.source.lowerBound, y: vertical.source.lowerBound, width: horizontal.source.count,
+            height: vertical.source.count)
+          let slice = PixelRect(
+            x: horizontal.destination.lowerBound, y: vertical.destination.lowerBound,
+            width: horizontal.destination.count, height: vertical.destination.count)
+          var sliceOptions = options
+          sliceOptions.mask = try mask?.cropped(to: slice.offsetBy(dx: -rect.x, dy: -rect.y))
+          outcome = outcome.then(
+            try drawPattern(
+              try view.cropped(to: part), part: part, horizontal: horizontal.patternAxis(ratio: ratio),
+              vertical: vertical.patternAxis(ratio: ratio), filter: filter, tiles: image.tiles, in: slice,
+              onto: destination, options: sliceOptions))
+        }
+      }
+      return outcome
+    }
   }
 }
