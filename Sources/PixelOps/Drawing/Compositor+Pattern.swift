@@ -62,6 +62,11 @@ extension Compositor {
   /// to the view) with `options`, whose mask is `rect`'s size. `tiles` keeps prepared tiles of
   /// this `tile` (its key includes `part`, the tile's place in a larger image that shares the
   /// cache). The one drawing path of patterns and of every slice of a resizable image.
+  ///
+  /// Resampling always runs vertical pass first (``ResampleRowProducer/PassOrder``): its
+  /// rounding then depends on each axis's own weights only, so slices of a resizable image that
+  /// share a column (or row) of source pixels give that column the same values whatever the
+  /// other axis does (no one-level seams where a cap meets a stretched edge).
   static func drawPattern(
     _ tile: PixelView, part: PixelRect? = nil, horizontal: PatternAxis, vertical: PatternAxis,
     filter: ResamplingFilter, tiles: PreparedTileCache, in rect: PixelRect, onto destination: MutablePixelView,
@@ -100,7 +105,7 @@ extension Compositor {
           width: Double(area.width) / x.scale, height: Double(area.height) / y.scale),
         destinationSize: destination.size,
         destinationRect: FractionalPixelRect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height)),
-        filter: filter, extend: ExtendModes(horizontal: x.extend, vertical: y.extend))
+        filter: filter, extend: ExtendModes(horizontal: x.extend, vertical: y.extend), order: .verticalFirst)
       let source = ResampledRowSource(producer: producer)
       guard source.area == area else { throw .geometryOverflow(operation: "Compositor.fill (pattern)") }
       return try composite(source, ordered: tile.format, channels, coverage, nil, area: area, onto: destination, options: options)
@@ -117,9 +122,10 @@ extension Compositor {
       x: tileX.sourceStart, y: tileY.sourceStart, width: Double(tileX.length) / x.scale,
       height: Double(tileY.length) / y.scale)
     try prepared.draw { (view) throws(PixelError) -> OpacityOutcome in
-      try Resampler.resample(
-        tile, from: sourceRect, onto: view, filter: filter, extend: ExtendModes(horizontal: x.extend, vertical: y.extend),
-        parallelism: parallelism)
+      let producer = try ResampleRowProducer(
+        source: tile, sourceRect: sourceRect, destinationSize: view.size, destinationRect: FractionalPixelRect(size: view.size),
+        filter: filter, extend: ExtendModes(horizontal: x.extend, vertical: y.extend), order: .verticalFirst)
+      return try producer.writeRows(to: view, parallelism: parallelism)
     }
     return prepared
   }
