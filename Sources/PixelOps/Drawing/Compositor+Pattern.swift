@@ -61,7 +61,8 @@ extension Compositor {
   /// Draws `tile` placed by `horizontal` and `vertical` over `rect` (destination pixels; clipped
   /// to the view) with `options`, whose mask is `rect`'s size. `tiles` keeps prepared tiles of
   /// this `tile` (its key includes `part`, the tile's place in a larger image that shares the
-  /// cache). The one drawing path of patterns and of every slice of a resizable image.
+  /// cache); without a cache nothing is prepared (the pattern is resampled straight onto the
+  /// area). The one drawing path of patterns and of every slice of a resizable image.
   ///
   /// Resampling always runs vertical pass first (``ResampleRowProducer/PassOrder``): its
   /// rounding then depends on each axis's own weights only, so slices of a resizable image that
@@ -69,7 +70,7 @@ extension Compositor {
   /// other axis does (no one-level seams where a cap meets a stretched edge).
   static func drawPattern(
     _ tile: PixelView, part: PixelRect? = nil, horizontal: PatternAxis, vertical: PatternAxis,
-    filter: ResamplingFilter, tiles: PreparedTileCache, in rect: PixelRect, onto destination: MutablePixelView,
+    filter: ResamplingFilter, tiles: PreparedTileCache?, in rect: PixelRect, onto destination: MutablePixelView,
     options: CompositeOptions
   ) throws(PixelError) -> OpacityOutcome {
     try requireWorkingFormat(tile.format, "pattern tile")
@@ -81,14 +82,16 @@ extension Compositor {
     let coverage = mask.map { ViewCoverage(mask: $0, at: rect.origin) }
     let x = horizontal.nearestPeriod(to: area.x)
     let y = vertical.nearestPeriod(to: area.y)
-    switch PatternPlan(horizontal: x, vertical: y, filter: filter, area: area) {
+    var plan = PatternPlan(horizontal: x, vertical: y, filter: filter, area: area)
+    if case .prepared = plan, tiles == nil { plan = .resampled }
+    switch plan {
     case .unscaled(let origin):
       let source = ImageRowSource(tile, at: origin, extend: ExtendModes(horizontal: x.extend, vertical: y.extend), area: area)
       return try composite(source, ordered: tile.format, channels, coverage, nil, area: area, onto: destination, options: options)
     case .prepared(let tileX, let tileY):
       let key = PreparedTileCache.Key(
         part: part ?? tile.bounds, horizontal: .init(x, tileX), vertical: .init(y, tileY), filter: filter)
-      let prepared = try tiles.tile(for: key) { () throws(PixelError) -> PixelBuffer in
+      let prepared = try tiles.unsafelyUnwrapped.tile(for: key) { () throws(PixelError) -> PixelBuffer in
         try preparedTile(tile, x, tileX, y, tileY, filter: filter, parallelism: options.parallelism)
       }
       return try prepared.withView { (view) throws(PixelError) -> OpacityOutcome in

@@ -47,34 +47,45 @@ extension Compositor {
     _ image: ResizableImage, in rect: PixelRect, ratio: Double, filter: ResamplingFilter,
     onto destination: MutablePixelView, options: CompositeOptions
   ) throws(PixelError) -> OpacityOutcome {
+    try image.image.withView { (view) throws(PixelError) -> OpacityOutcome in
+      try drawSlices(
+        view, horizontal: image.horizontal, vertical: image.vertical, tiles: image.tiles, in: rect, ratio: ratio,
+        filter: filter, onto: destination, options: options)
+    }
+  }
+
+  /// Draws the nine slices of `image` cut by `horizontal` and `vertical` onto `rect`. `tiles`
+  /// keeps tiles prepared for tiled slices; without one they are resampled every call.
+  static func drawSlices(
+    _ image: PixelView, horizontal: SliceAxis, vertical: SliceAxis, tiles: PreparedTileCache?, in rect: PixelRect,
+    ratio: Double, filter: ResamplingFilter, onto destination: MutablePixelView, options: CompositeOptions
+  ) throws(PixelError) -> OpacityOutcome {
     _ = try drawChannels(destination, options.blendMode, "resizable image destination")
     let mask = try validatedMask(options.mask, size: rect.size)
     let plan = NineSlicePlan(
-      horizontal: image.horizontal, vertical: image.vertical, imageSize: image.image.size, destination: rect, ratio: ratio)
-    return try image.image.withView { (view) throws(PixelError) -> OpacityOutcome in
-      var outcome = OpacityOutcome.keepsOpaque
-      for row in 0..<3 {
-        let vertical = plan.vertical[row]
-        guard !vertical.isEmpty else { continue }
-        for column in 0..<3 {
-          let horizontal = plan.horizontal[column]
-          guard !horizontal.isEmpty else { continue }
-          let part = PixelRect(
-            x: horizontal.source.lowerBound, y: vertical.source.lowerBound, width: horizontal.source.count,
-            height: vertical.source.count)
-          let slice = PixelRect(
-            x: horizontal.destination.lowerBound, y: vertical.destination.lowerBound,
-            width: horizontal.destination.count, height: vertical.destination.count)
-          var sliceOptions = options
-          sliceOptions.mask = try mask?.cropped(to: slice.offsetBy(dx: -rect.x, dy: -rect.y))
-          outcome = outcome.then(
-            try drawPattern(
-              try view.cropped(to: part), part: part, horizontal: horizontal.patternAxis(ratio: ratio),
-              vertical: vertical.patternAxis(ratio: ratio), filter: filter, tiles: image.tiles, in: slice,
-              onto: destination, options: sliceOptions))
-        }
+      horizontal: horizontal, vertical: vertical, imageSize: image.size, destination: rect, ratio: ratio)
+    var outcome = OpacityOutcome.keepsOpaque
+    for row in 0..<3 {
+      let vertical = plan.vertical[row]
+      guard !vertical.isEmpty else { continue }
+      for column in 0..<3 {
+        let horizontal = plan.horizontal[column]
+        guard !horizontal.isEmpty else { continue }
+        let part = PixelRect(
+          x: horizontal.source.lowerBound, y: vertical.source.lowerBound, width: horizontal.source.count,
+          height: vertical.source.count)
+        let slice = PixelRect(
+          x: horizontal.destination.lowerBound, y: vertical.destination.lowerBound,
+          width: horizontal.destination.count, height: vertical.destination.count)
+        var sliceOptions = options
+        sliceOptions.mask = try mask?.cropped(to: slice.offsetBy(dx: -rect.x, dy: -rect.y))
+        outcome = outcome.then(
+          try drawPattern(
+            try image.cropped(to: part), part: part, horizontal: horizontal.patternAxis(ratio: ratio),
+            vertical: vertical.patternAxis(ratio: ratio), filter: filter, tiles: tiles, in: slice,
+            onto: destination, options: sliceOptions))
       }
-      return outcome
     }
+    return outcome
   }
 }

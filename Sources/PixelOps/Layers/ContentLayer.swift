@@ -25,6 +25,14 @@ public struct ContentLayer: Sendable, Hashable {
   /// The part of the image shown, in unit coordinates (default ``UnitRect/full``). Its y axis
   /// follows ``coordinateOrigin``.
   public var contentsRect: UnitRect
+  /// The stretchable part of the contents, in unit coordinates of the part `contentsRect` shows
+  /// (default ``UnitRect/full``: the whole image stretches). What lies outside it is a border
+  /// drawn at the contents' own scale, as the caps of a resizable image; the centre stretches
+  /// to fill the rect the gravity gives. Its y axis follows ``coordinateOrigin``. The border is
+  /// cut on whole image pixels (edges rounded to the nearest pixel); a centre narrower than a
+  /// pixel becomes the one pixel at its position, so `(0.5, 0.5, 0, 0)` stretches the middle
+  /// pixel row and column.
+  public var contentsCenter: UnitRect
   /// Whether drawing is clipped to the bounds (`masksToBounds`, `UIView.clipsToBounds`).
   public var masksToBounds: Bool
   /// The layer's geometry, which decides what the vertical gravity names and `contentsRect`'s y
@@ -35,7 +43,8 @@ public struct ContentLayer: Sendable, Hashable {
   public init(
     bounds: PointRect, contentsPixelSize: PixelSize, contentsScale: Double = 1,
     contentsImageScale: Double? = nil, contentsGravity: ContentsGravity = .resize,
-    contentsRect: UnitRect = .full, masksToBounds: Bool = false, coordinateOrigin: CoordinateOrigin = .topLeft
+    contentsRect: UnitRect = .full, contentsCenter: UnitRect = .full, masksToBounds: Bool = false,
+    coordinateOrigin: CoordinateOrigin = .topLeft
   ) {
     self.bounds = bounds
     self.contentsScale = contentsScale
@@ -43,6 +52,7 @@ public struct ContentLayer: Sendable, Hashable {
     self.contentsImageScale = contentsImageScale
     self.contentsGravity = contentsGravity
     self.contentsRect = contentsRect
+    self.contentsCenter = contentsCenter
     self.masksToBounds = masksToBounds
     self.coordinateOrigin = coordinateOrigin
   }

@@ -8,7 +8,10 @@ public enum LayerContentsRenderer {
   /// of ``ContentDrawPlan/backingStoreSize``).
   ///
   /// Content that overflows the bounds is drawn unless the layer masks to its bounds; either
-  /// way nothing is drawn outside `surface`. The minification filter applies when the image is
+  /// way nothing is drawn outside `surface`. A `contentsCenter` smaller than the whole image
+  /// draws the border outside it at the contents' scale and stretches its centre (see
+  /// ``draw(_:as:onto:at:filter:options:)`` for how the slices meet); the trilinear filter
+  /// then samples as linear. The minification filter applies when the image is
   /// reduced on either axis, the magnification filter otherwise. Destination pixels whose
   /// centre lies inside the placed contents are drawn (``Compositor/draw(_:from:in:onto:filter:extend:options:)``).
   ///
@@ -47,6 +50,11 @@ public enum LayerContentsRenderer {
       x: plan.destinationRect.x + Double(layerOrigin.x - clip.x), y: plan.destinationRect.y + Double(layerOrigin.y - clip.y),
       width: plan.destinationRect.width, height: plan.destinationRect.height)
     let filter = plan.samplingFilter(minification: minificationFilter, magnification: magnificationFilter)
+    if let slicing = try ContentDrawPlan.centerSlicing(of: layer) {
+      return try drawSliced(
+        try image.cropped(to: slicing.part), horizontal: slicing.horizontal, vertical: slicing.vertical, tiles: nil,
+        layer: layer, in: destinationRect, onto: target, filter: filter, options: options)
+    }
     guard filter == .trilinear && plan.reducesContents else {
       return try Compositor.draw(
         image, from: plan.sourceRect, in: destinationRect, onto: target, filter: filter.resamplingFilter,
