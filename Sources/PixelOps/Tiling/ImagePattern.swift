@@ -36,6 +36,7 @@ public struct ImagePattern: Sendable {
 
 /// A pattern placed for one fill: where the tile's top-left corner lies.
 public struct PatternFill: Sendable {
+  /// The tile, its extend modes and filter.
   public var pattern: ImagePattern
   /// The point where the tile's top-left corner lies, in the destination's points (any value:
   /// fractional and negative phases shift the pattern).
