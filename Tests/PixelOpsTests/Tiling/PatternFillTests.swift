@@ -232,10 +232,10 @@ struct PatternFillTests {
             options: CompositeOptions(blendMode: mode, opacity: 0.6, mask: maskView))
         }
       }
-      try tile.withView { tileView in
-        try mask.withView { maskView in
-          try before.withView { old in
-            try after.withView { new in
+      tile.withView { tileView in
+        mask.withView { maskView in
+          before.withView { old in
+            after.withView { new in
               for y in 2..<8 {
                 for x in 4..<24 {
                   let source = Self.tilePixel(tileView, x: x, y: y, phase: PixelPosition(x: 1, y: 1), extend: ExtendModes(.repeat))
