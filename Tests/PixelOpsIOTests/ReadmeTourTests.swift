@@ -1,3 +1,4 @@
+import Foundation
 import PixelOps
 import PixelOpsIO
 import Testing
@@ -330,6 +331,67 @@ struct ReadmeTourTests {
     let keep = 1 - 0.6 * (1 - 0.5 / 16)
     let expected = [255 * (1 - top) * keep, 255 * (0.5 + 0.5 * top) * keep, 255 * top * keep, 255]
     #expect(Self.isClose(Self.pixel(canvasBuffer, 40, 0), expected, within: 1.5))
+  }
+
+  @Test("the README's pattern and resizable-image lines draw what they say")
+  func patternsAndResizableImages() throws {
+    let directory = try TemporaryDirectory()
+    // A 64x64 tile of distinct pixels, an opaque 96x48 @2x button, and an image set holding it.
+    var bricks = try PixelBuffer(width: 64, height: 64, format: .rgba8Premultiplied)
+    bricks.withMutableView { view in
+      for y in 0..<64 { for x in 0..<64 { view.rowAddress(y).storeBytes(of: UInt32(x * 4 | y << 10) | 0xFF00_0000, toByteOffset: x * 4, as: UInt32.self) } }
+    }
+    var buttonImage = try PixelBuffer(width: 96, height: 48, format: .rgba8Premultiplied, scale: 2)
+    buttonImage.withMutableView { view in
+      for y in 0..<48 { for x in 0..<96 { view.rowAddress(y).storeBytes(of: UInt32(x | y << 8 | (x ^ y) << 16) | 0xFF00_0000, toByteOffset: x * 4, as: UInt32.self) } }
+    }
+    let imageSet = directory.path("Assets.xcassets/Slider.imageset")
+    try FileManager.default.createDirectory(atPath: imageSet, withIntermediateDirectories: true)
+    try buttonImage.writePNG(to: imageSet + "/slider@2x.png")
+    try Data(
+      #"{ "images" : [ { "idiom" : "universal", "filename" : "slider@2x.png", "scale" : "2x", "resizing" : { "mode" : "3-part-horizontal", "center" : { "mode" : "tile", "width" : 8 }, "cap-insets" : { "left" : 30, "right" : 30 } } } ] }"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: imageSet + "/Contents.json"))
+
+    var canvasBuffer = try PixelBuffer(width: 320, height: 100, format: .rgba8Premultiplied)
+    try canvasBuffer.withMutableView { canvas in
+      // A @2x tile repeated over the whole @3x view from a phase in points (.repeat, .reflect, .clamp
+      // or .transparent per axis); 64 pixels at @2x span 96 pixels here.
+      try bricks.setScale(2)
+      let pattern = try ImagePattern(bricks, extend: ExtendModes(.repeat))
+      try Compositor.fill(of: canvas, scale: 3, with: PatternFill(pattern, phase: PointPosition(x: -4.5, y: 0)))
+    }
+    // The pattern repeats every 96 pixels across and down, and is not one colour.
+    for (x, y) in [(0, 0), (10, 3), (95, 50), (150, 3)] {
+      #expect(Self.pixel(canvasBuffer, x, y) == Self.pixel(canvasBuffer, x + 96, y))
+    }
+    #expect(Self.pixel(canvasBuffer, 10, 3) == Self.pixel(canvasBuffer, 10, 99))
+    #expect(Self.pixel(canvasBuffer, 10, 3) != Self.pixel(canvasBuffer, 40, 3))
+    try canvasBuffer.withMutableView { canvas in
+      // A button: caps of 10 and 20 points as they are, the middle stretched (or .tile) to 150x22 points.
+      let button = try ResizableImage(buttonImage, capInsets: PointEdgeInsets(top: 10, left: 20, bottom: 10, right: 20),
+                                      resizingMode: .stretch)
+      try Compositor.draw(button, in: PointRect(x: 4, y: 4, width: 150, height: 22), onto: canvas, scale: 2)
+    }
+    // 300x44 pixels from (8, 8): its corners are the image's corners.
+    #expect(Self.pixel(canvasBuffer, 8, 8) == Self.pixel(buttonImage, 0, 0))
+    #expect(Self.pixel(canvasBuffer, 307, 51) == Self.pixel(buttonImage, 95, 47))
+    #expect(Self.pixel(canvasBuffer, 300, 10) == Self.pixel(buttonImage, 88, 2))
+    // The same slicing from an asset catalog (Contents.json "resizing", in PixelOpsIO).
+    let slider = try #require(try AssetCatalog.resizableImage(imageSetAt: imageSet, scale: 2))
+    #expect(slider.horizontal == SliceAxis(startCap: 30, centerLength: 8, endCap: 30, mode: .tile))
+    #expect(slider.vertical == .whole(48) && slider.image.scale == 2)
+    try canvasBuffer.withMutableView { canvas in
+      // A CALayer's contentsCenter: the middle half stretches, the border stays.
+      let layerWithBorder = ContentLayer(bounds: PointRect(x: 0, y: 0, width: 80, height: 30), contentsPixelSize: buttonImage.size,
+                                         contentsScale: 2, contentsImageScale: 2,
+                                         contentsCenter: UnitRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+      try buttonImage.withView { try LayerContentsRenderer.draw($0, as: layerWithBorder, onto: canvas) }
+    }
+    // 160x60 backing pixels: the border (24 and 12 pixels) as it is at each corner.
+    #expect(Self.pixel(canvasBuffer, 0, 0) == Self.pixel(buttonImage, 0, 0))
+    #expect(Self.pixel(canvasBuffer, 159, 59) == Self.pixel(buttonImage, 95, 47))
+    #expect(Self.pixel(canvasBuffer, 140, 5) == Self.pixel(buttonImage, 76, 5))
   }
 
   @Test("read a multi-page TIFF one page at a time, write it back as pages")
