@@ -1,4 +1,6 @@
+import Dispatch
 import PixelOpsTestSupport
+import Synchronization
 import Testing
 
 @testable import PixelOps
@@ -200,6 +202,27 @@ struct PatternFillTests {
       _ = try Compositor.fill(of: view, scale: 3, with: PatternFill(pattern, phase: PointPosition(x: 0.25, y: 0)))
       #expect(pattern.tiles.count == 2)
     }
+  }
+
+  @Test("one pattern filled from several threads at once prepares and shares its tiles safely")
+  func concurrentFills() throws {
+    var tile = try RandomPixels.buffer(width: 12, height: 10, format: .rgba8Premultiplied, seed: 0xC0C0)
+    try tile.setScale(2)
+    let pattern = try ImagePattern(tile)
+    let phases = (0..<8).map { PointPosition(x: Double($0) * 0.3, y: -Double($0) * 0.7) }
+    @Sendable func fill(_ phase: PointPosition) throws -> PixelBuffer {
+      var output = try PixelBuffer(width: 90, height: 40, format: .rgba8Premultiplied)
+      try output.withMutableView { _ = try Compositor.fill(of: $0, scale: 3, with: PatternFill(pattern, phase: phase), options: CompositeOptions(parallelism: .serial)) }
+      return output
+    }
+    let serial = try phases.map { try fill($0) }
+    let results = Mutex<[Int: PixelBuffer]>([:])
+    DispatchQueue.concurrentPerform(iterations: 32) { index in
+      let output = try? fill(phases[index % phases.count])
+      results.withLock { $0[index] = output }
+    }
+    let concurrent = results.withLock { $0 }
+    for index in 0..<32 { #expect(concurrent[index] == serial[index % phases.count]) }
   }
 
   @Test("a BGRA tile onto an RGBA view gives the RGBA tile's pixels, swapped")
