@@ -8,6 +8,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
   case scale
   case gradient
   case sequence
+  case tile
 
   /// The names of the family's cases, in run order (for `scheduler`, the sections of bench's
   /// scheduler measurement, which has no `BenchCase`s).
@@ -19,6 +20,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
     case .scale: ScaleCases.names
     case .gradient: GradientCases.names
     case .sequence: SequenceCases.names
+    case .tile: TileCases.names
     }
   }
 
@@ -31,6 +33,7 @@ public enum KernelFamily: String, CaseIterable, Sendable {
     case .scale: try ScaleCases.make(settings)
     case .gradient: try GradientCases.make(settings)
     case .sequence: try SequenceCases.make(settings)
+    case .tile: try TileCases.make(settings)
     }
   }
 }

@@ -12,13 +12,14 @@ struct BenchArgumentsTests {
     OVERVIEW: Measure PixelOps kernels: time, megapixels/s, GB/s and ratio to
     memcpy.
 
-    Kernel families: convert, blend, scheduler, scale, gradient, sequence, all.
+    Kernel families: convert, blend, scheduler, scale, gradient, sequence, tile,
+    all.
 
     USAGE: bench <options>
 
     OPTIONS:
       --kernel <kernel>       Kernel family to run (convert, blend, scheduler,
-                              scale, gradient, sequence, all). (default: all)
+                              scale, gradient, sequence, tile, all). (default: all)
       --size <size>           Image size WxH for generated inputs. (default:
                               3840x2160)
       --threads <threads>     Threads per call (default: all cores; 1 =
@@ -89,7 +90,7 @@ struct BenchArgumentsTests {
   @Test("defaults are the documented ones")
   func defaults() throws {
     let options = try BenchArguments(parsing: [])
-    #expect(options.kernel == "all" && options.families.count == 6)
+    #expect(options.kernel == "all" && options.families.count == 7)
     #expect(options.size == PixelSize(width: 3840, height: 2160))
     #expect(options.countSize == PixelSize(width: 512, height: 288))
     #expect(options.threads == nil && options.caseName == nil)
@@ -128,7 +129,7 @@ struct BenchArgumentsTests {
       (["--kernel"], "Missing value for '--kernel <kernel>'"),
       (["--kernel", "--json"], "Missing value for '--kernel <kernel>'"),
       (["--json=yes"], "--json takes no value"),
-      (["--kernel", "nope"], "unknown --kernel nope; choose from [\"convert\", \"blend\", \"scheduler\", \"scale\", \"gradient\", \"sequence\"] or all"),
+      (["--kernel", "nope"], "unknown --kernel nope; choose from [\"convert\", \"blend\", \"scheduler\", \"scale\", \"gradient\", \"sequence\", \"tile\"] or all"),
       (["--iterations", "abc"], "The value 'abc' is invalid for '--iterations <iterations>'"),
       (["--iterations", "0"], "--iterations must be at least 1"),
       (["--threads", "-1"], "--threads must be at least 1"),

@@ -65,7 +65,7 @@ struct BenchCaseSelectionTests {
     #expect(throws: BenchUsageError.self) { try BenchArguments(parsing: ["--case", "nope"]) }
     let run = BenchRun(["--case", "nope"])
     #expect(run.code == .usage && run.errors.contains("blend/multiply_mixed") && run.errors.contains("scale/lanczos3_4k_to_1080p"))
-    #expect(throws: BenchUsageError("unknown kernel family 'blnd' in --case blnd/over_mixed; choose from convert, blend, scheduler, scale, gradient, sequence")) {
+    #expect(throws: BenchUsageError("unknown kernel family 'blnd' in --case blnd/over_mixed; choose from convert, blend, scheduler, scale, gradient, sequence, tile")) {
       try BenchArguments(parsing: ["--case", "blnd/over_mixed"])
     }
     #expect(throws: BenchUsageError("--case blend/over_mixed is not a case of --kernel scale")) {

@@ -5,13 +5,13 @@ import PixelOpsBenchmarkSupport
 /// pixman on bench's cases, on the same generated pixels (built in-process with
 /// PixelOpsBenchmarkSupport, so no file round trip), single-threaded; prints bench's JSON schema.
 ///
-/// usage: pixman-peer [--kernel convert|blend|gradient|all] [--size WxH] [--iterations K] [--save-output DIR]
+/// usage: pixman-peer [--kernel convert|blend|gradient|tile|all] [--size WxH] [--iterations K] [--save-output DIR]
 ///
-/// `--save-output` writes each blend case's final destination, and each gradient case's at
-/// `--size`, as raw RGBA8 bytes, to compare with `bench --save-output` after the same number
-/// of iterations.
+/// `--save-output` writes each blend case's final destination, and each gradient and tile
+/// case's at `--size`, as raw RGBA8 bytes, to compare with `bench --save-output` after the
+/// same number of iterations.
 ///
-/// The `blend` and `gradient` cases run at `--size` and as `_tile` variants at
+/// The `blend`, `gradient` and `tile` cases run at `--size` and as `_tile` variants at
 /// ``BlendCases/tileSize``, under the same names as bench's, so `Peers/compare.py` pairs them.
 @main
 struct PixmanPeer {
@@ -42,6 +42,9 @@ struct PixmanPeer {
     }
     if kernel == "all" || kernel == "gradient" {
       results += try PixmanGradientCases.run(size: size, iterations: iterations, outputDirectory: outputDirectory)
+    }
+    if kernel == "all" || kernel == "tile" {
+      results += try PixmanTileCases.run(size: size, iterations: iterations, outputDirectory: outputDirectory)
     }
     let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))
