@@ -64,10 +64,9 @@ extension Compositor {
   /// cache); without a cache nothing is prepared (the pattern is resampled straight onto the
   /// area). The one drawing path of patterns and of every slice of a resizable image.
   ///
-  /// Resampling always runs vertical pass first (``ResampleRowProducer/PassOrder``): its
-  /// rounding then depends on each axis's own weights only, so slices of a resizable image that
-  /// share a column (or row) of source pixels give that column the same values whatever the
-  /// other axis does (no one-level seams where a cap meets a stretched edge).
+  /// Resampling takes its pass order from ``patternPassOrder(_:)``, so the slices of a
+  /// resizable image that share a column (or row) of source pixels round it alike whatever the
+  /// other axis does: no one-level seams where a cap meets a stretched edge.
   static func drawPattern(
     _ tile: PixelView, part: PixelRect? = nil, horizontal: PatternAxis, vertical: PatternAxis,
     filter: ResamplingFilter, tiles: PreparedTileCache?, in rect: PixelRect, onto destination: MutablePixelView,
@@ -108,7 +107,7 @@ extension Compositor {
           width: Double(area.width) / x.scale, height: Double(area.height) / y.scale),
         destinationSize: destination.size,
         destinationRect: FractionalPixelRect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height)),
-        filter: filter, extend: ExtendModes(horizontal: x.extend, vertical: y.extend), order: .verticalFirst)
+        filter: filter, extend: ExtendModes(horizontal: x.extend, vertical: y.extend), order: patternPassOrder(filter))
       let source = ResampledRowSource(producer: producer)
       guard source.area == area else { throw .geometryOverflow(operation: "Compositor.fill (pattern)") }
       return try composite(source, ordered: tile.format, channels, coverage, nil, area: area, onto: destination, options: options)
@@ -127,7 +126,7 @@ extension Compositor {
     try prepared.draw { (view) throws(PixelError) -> OpacityOutcome in
       let producer = try ResampleRowProducer(
         source: tile, sourceRect: sourceRect, destinationSize: view.size, destinationRect: FractionalPixelRect(size: view.size),
-        filter: filter, extend: ExtendModes(horizontal: x.extend, vertical: y.extend), order: .verticalFirst)
+        filter: filter, extend: ExtendModes(horizontal: x.extend, vertical: y.extend), order: patternPassOrder(filter))
       return try producer.writeRows(to: view, parallelism: parallelism)
     }
     return prepared
@@ -151,5 +150,17 @@ extension PatternAxis {
       moved.origin = origin - periods * period
     }
     return moved
+  }
+}
+
+extension Compositor {
+  /// The pass order of resampled patterns and slices: the producer's cheaper order (which
+  /// depends on the vertical axis only, so slices sharing a row of source pixels take the same
+  /// order) for filters that cannot overshoot, whose two orders round a column of one colour
+  /// identically (the horizontal-first intermediate is floored and its vertical pass is exact
+  /// on rows of one value); vertical-first for the others, whose 16-bit vertical pass is not.
+  /// Either way slices of a resizable image agree exactly where the source is uniform.
+  static func patternPassOrder(_ filter: ResamplingFilter) -> ResampleRowProducer.PassOrder? {
+    filter.canOvershoot ? .verticalFirst : nil
   }
 }

@@ -49,21 +49,24 @@ extension Compositor {
   ) throws(PixelError) -> OpacityOutcome {
     try image.image.withView { (view) throws(PixelError) -> OpacityOutcome in
       try drawSlices(
-        view, horizontal: image.horizontal, vertical: image.vertical, tiles: image.tiles, in: rect, ratio: ratio,
-        filter: filter, onto: destination, options: options)
+        view, horizontal: image.horizontal, vertical: image.vertical, opacity: image.opacity, tiles: image.tiles,
+        in: rect, ratio: ratio, filter: filter, onto: destination, options: options)
     }
   }
 
-  /// Draws the nine slices of `image` cut by `horizontal` and `vertical` onto `rect`. `tiles`
-  /// keeps tiles prepared for tiled slices; without one they are resampled every call.
+  /// Draws the nine slices of `image` cut by `horizontal` and `vertical` onto `rect`. `opacity`
+  /// says which slices are opaque (measured now when not given); `tiles` keeps tiles prepared
+  /// for tiled slices (without one they are resampled every call).
   static func drawSlices(
-    _ image: PixelView, horizontal: SliceAxis, vertical: SliceAxis, tiles: PreparedTileCache?, in rect: PixelRect,
+    _ image: PixelView, horizontal: SliceAxis, vertical: SliceAxis, opacity: SliceOpacity? = nil,
+    tiles: PreparedTileCache?, in rect: PixelRect,
     ratio: Double, filter: ResamplingFilter, onto destination: MutablePixelView, options: CompositeOptions
   ) throws(PixelError) -> OpacityOutcome {
     _ = try drawChannels(destination, options.blendMode, "resizable image destination")
     let mask = try validatedMask(options.mask, size: rect.size)
     let plan = NineSlicePlan(
       horizontal: horizontal, vertical: vertical, imageSize: image.size, destination: rect, ratio: ratio)
+    let opacity = opacity ?? SliceOpacity(image, horizontal: horizontal, vertical: vertical)
     var outcome = OpacityOutcome.keepsOpaque
     for row in 0..<3 {
       let vertical = plan.vertical[row]
@@ -79,9 +82,10 @@ extension Compositor {
           width: horizontal.destination.count, height: vertical.destination.count)
         var sliceOptions = options
         sliceOptions.mask = try mask?.cropped(to: slice.offsetBy(dx: -rect.x, dy: -rect.y))
+        let crop = try image.cropped(to: part)
         outcome = outcome.then(
           try drawPattern(
-            try image.cropped(to: part), part: part, horizontal: horizontal.patternAxis(ratio: ratio),
+            opacity.isOpaque(row: row, column: column) ? crop.assumingOpaque() : crop, part: part, horizontal: horizontal.patternAxis(ratio: ratio),
             vertical: vertical.patternAxis(ratio: ratio), filter: filter, tiles: tiles, in: slice,
             onto: destination, options: sliceOptions))
       }

@@ -130,8 +130,8 @@ enum ResampleHorizontalPass {
     toBytes(input, 0, table, shift, clampToAlpha, output, pairs: 6)
   }
 
-  /// Pair row of source values (0 ... 255) → intermediate (four `Int16` per pixel, 64 × value,
-  /// ``Int16Lanes/rowIntermediateBits``): the first pass of horizontal-first order. Writes `table.count` pixels rounded up to a
+  /// Pair row of source values (0 ... 255) → intermediate (four `Int16` per pixel, 64 × value
+  /// floored, ``Int16Lanes/rowIntermediateBits``): the first pass of horizontal-first order. Writes `table.count` pixels rounded up to a
   /// multiple of 4 (the row must have room).
   static func pairsToIntermediate(
     _ input: PixelPairRow, sourceOffset: Int, table: ResampleWeights, output: UnsafeMutablePointer<Int16>
@@ -245,9 +245,11 @@ enum ResampleHorizontalPass {
     while i < count {
       let p0 = sum(input, sourceOffset, table, index: i, pairs: pairs)
       let p1 = sum(input, sourceOffset, table, index: min(i &+ 1, last), pairs: pairs)
+      // Floored, not rounded: the vertical pass rounds once at the end, and a floor to a grid
+      // holding every rounding boundary (k + 1/2 is a multiple of 1/64) never moves a value
+      // across one, so a row of one value rounds exactly as vertical-first order rounds it.
       out.storeBytes(
-        of: Int16Lanes.pack(
-          Int16Lanes.rounded(p0, shift: shift), Int16Lanes.rounded(p1, shift: shift)),
+        of: Int16Lanes.pack(p0 &>> SIMD4(repeating: shift), p1 &>> SIMD4(repeating: shift)),
         toByteOffset: i &* 8, as: SIMD8<Int16>.self)
       i &+= 2
     }

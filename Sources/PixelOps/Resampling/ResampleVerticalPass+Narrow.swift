@@ -13,6 +13,18 @@
 /// phase-0 tap), uses Q14 and sums in 1/16 of a level instead: within `taps / 32`. Sums stay far
 /// inside `Int16`: at most 32 × 255 × 1.6² = 20,890 (the weights' L1 norm is under 1.6 for every filter
 /// here, and no single weight reaches 2).
+///
+/// **Difference form** (filters that cannot overshoot: box, bilinear): the rows then hold
+/// values in 0 ... 64 × 255, so differences fit `Int16`, and the pass computes
+/// `V_r + Σ_{k≠r} floor((V_k - V_r) w_k)` around the row `r` of largest weight, in 1/64 of a
+/// level (the sum's 1/32 units doubled; Q14 units times 4), then rounds once. Rows of one value
+/// give exactly that value, whatever the weights: a column of one colour comes out the same
+/// from a one-tap (unscaled) row and from an interpolated one, which keeps the slices of a
+/// resizable image from differing by a level where they meet. Each floor loses less than a unit,
+/// so the result is within `(taps - 1) / 32` of a level below the exact sum before rounding
+/// (`(taps - 1) / 16` in Q14, which only a one-tap row of weight 1 uses: exact), and the
+/// floored intermediate adds at most 1/64: within 0.5 + 7/32 + 1/64 < 0.74 of the exact value
+/// at 8 taps.
 extension ResampleVerticalPass {
   /// The most taps this pass takes.
   static let maximumNarrowTaps = ResampleWeightedRows.maximumTaps
@@ -34,11 +46,24 @@ extension ResampleVerticalPass {
     output: UnsafeMutableRawPointer
   ) {
     var largest = 0
-    for t in 0..<taps { largest = Swift.max(largest, abs(Int(weights[t]))) }
+    var reference = 0
+    var total = 0
+    for t in 0..<taps {
+      total &+= Int(weights[t])
+      if abs(Int(weights[t])) > largest {
+        largest = abs(Int(weights[t]))
+        reference = t
+      }
+    }
     let weightBits = largest < 1 &<< fractionBits ? 15 : 14
     for t in 0..<taps {
       weightVectors[t] = SIMD8(
         repeating: Self.weight(weights[t], fractionBits: fractionBits, toFractionBits: weightBits))
+    }
+    if !clampToAlpha && total == 1 &<< fractionBits {
+      return differencesToBytes(
+        rows: rows, taps: taps, reference: reference, weightBits: weightBits, width: width,
+        weightVectors: weightVectors, output: output)
     }
     // Sums are in units of 2^-(weightBits - 10) levels (values are 64 × level).
     let shift = weightBits &- 10
@@ -54,6 +79,30 @@ extension ResampleVerticalPass {
     case 6: toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: 6) }
     case 7: toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: 7) }
     default: toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: 8) }
+    }
+  }
+
+  /// The difference form (see the type's summary): rows summed around `reference` in 1/64 of
+  /// a level and rounded once. Its own function, so that each specialised loop here and in
+  /// ``intermediateToBytes(rows:weights:taps:fractionBits:width:clampToAlpha:weightVectors:output:)``
+  /// stays small enough for the optimizer to inline its row sums.
+  private static func differencesToBytes(
+    rows: UnsafePointer<UnsafePointer<Int16>>, taps: Int, reference: Int, weightBits: Int, width: Int,
+    weightVectors: UnsafeMutablePointer<SIMD8<Int16>>, output: UnsafeMutableRawPointer
+  ) {
+    let differences = ResampleWeightedRows(rows: rows, weightVectors: weightVectors, taps: taps, reference: reference)
+    let unit = SIMD8<Int16>(repeating: weightBits == 15 ? 2 : 4)
+    let half = SIMD8<Int16>(repeating: 32)
+    let six = SIMD8<Int16>(repeating: 6)
+    switch taps {
+    case 1: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 1, unit: unit) }
+    case 2: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 2, unit: unit) }
+    case 3: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 3, unit: unit) }
+    case 4: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 4, unit: unit) }
+    case 5: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 5, unit: unit) }
+    case 6: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 6, unit: unit) }
+    case 7: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 7, unit: unit) }
+    default: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 8, unit: unit) }
     }
   }
 
@@ -114,12 +163,49 @@ struct ResampleWeightedRows {
   )
 
   /// `taps` (1 ... ``maximumTaps``) rows and weight vectors; the unused slots repeat the last
-  /// row and are never read.
-  init(rows: UnsafePointer<UnsafePointer<Int16>>, weightVectors: UnsafePointer<SIMD8<Int16>>, taps: Int) {
-    func row(_ t: Int) -> UnsafeRawPointer { UnsafeRawPointer(rows[Swift.min(t, taps &- 1)]) }
-    func weight(_ t: Int) -> SIMD8<Int16> { weightVectors[Swift.min(t, taps &- 1)] }
+  /// row and are never read. With a `reference` tap, that tap's row and weight move to slot 0
+  /// (and slot 0's to its place), for ``referenceSums(offset:taps:unit:)``.
+  init(
+    rows: UnsafePointer<UnsafePointer<Int16>>, weightVectors: UnsafePointer<SIMD8<Int16>>, taps: Int, reference: Int = 0
+  ) {
+    func slot(_ t: Int) -> Int {
+      let clamped = Swift.min(t, taps &- 1)
+      return clamped == 0 ? reference : clamped == reference ? 0 : clamped
+    }
+    func row(_ t: Int) -> UnsafeRawPointer { UnsafeRawPointer(rows[slot(t)]) }
+    func weight(_ t: Int) -> SIMD8<Int16> { weightVectors[slot(t)] }
     self.rows = (row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
     self.weights = (weight(0), weight(1), weight(2), weight(3), weight(4), weight(5), weight(6), weight(7))
+  }
+
+  /// The difference form of ``sums(offset:taps:)``, in the values' unit (1/64 of a level):
+  /// slot 0's row plus `floor((row - row 0) × weight)` of every other row, those sums times
+  /// `unit` (2 for Q15 weights, 4 for Q14: a multiply, which SSE2 has for 16-bit lanes, where a
+  /// shift by a vector of counts is split into lanes). Exact when every row holds one value.
+  @inline(__always)
+  func referenceSums(offset: Int, taps: Int, unit: SIMD8<Int16>) -> (SIMD8<Int16>, SIMD8<Int16>) {
+    let base = (
+      rows.0.loadUnaligned(fromByteOffset: offset, as: SIMD8<Int16>.self),
+      rows.0.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD8<Int16>.self)
+    )
+    var s = (SIMD8<Int16>.zero, SIMD8<Int16>.zero)
+    if taps > 1 { Self.addDifference(rows.1, weights.1, offset, base, &s) }
+    if taps > 2 { Self.addDifference(rows.2, weights.2, offset, base, &s) }
+    if taps > 3 { Self.addDifference(rows.3, weights.3, offset, base, &s) }
+    if taps > 4 { Self.addDifference(rows.4, weights.4, offset, base, &s) }
+    if taps > 5 { Self.addDifference(rows.5, weights.5, offset, base, &s) }
+    if taps > 6 { Self.addDifference(rows.6, weights.6, offset, base, &s) }
+    if taps > 7 { Self.addDifference(rows.7, weights.7, offset, base, &s) }
+    return (base.0 &+ s.0 &* unit, base.1 &+ s.1 &* unit)
+  }
+
+  @inline(__always)
+  private static func addDifference(
+    _ row: UnsafeRawPointer, _ weight: SIMD8<Int16>, _ offset: Int, _ base: (SIMD8<Int16>, SIMD8<Int16>),
+    _ s: inout (SIMD8<Int16>, SIMD8<Int16>)
+  ) {
+    s.0 &+= Int16Lanes.multiplyHigh((row + offset).loadUnaligned(as: SIMD8<Int16>.self) &- base.0, weight)
+    s.1 &+= Int16Lanes.multiplyHigh((row + offset).loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self) &- base.1, weight)
   }
 
   /// Weighted sums of the four pixels at byte `offset` over the first `taps` rows:

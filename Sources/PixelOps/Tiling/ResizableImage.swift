@@ -16,6 +16,8 @@ public struct ResizableImage: Sendable {
   /// How the image is cut top to bottom.
   public let vertical: SliceAxis
   let tiles = PreparedTileCache()
+  /// Which slices are opaque, measured once.
+  let opacity: SliceOpacity
 
   /// An image cut by two axes of pixels (an asset catalog's slicing; see `PixelOpsIO`'s
   /// `AssetCatalogSlicing` for reading one from `Contents.json`).
@@ -30,6 +32,7 @@ public struct ResizableImage: Sendable {
     self.image = image
     self.horizontal = horizontal
     self.vertical = vertical
+    opacity = image.withView { SliceOpacity($0, horizontal: horizontal, vertical: vertical) }
   }
 
   /// UIKit's `resizableImage(withCapInsets:resizingMode:)`: the caps are `capInsets` (points,
