@@ -27,13 +27,17 @@ struct PatternFillTests {
   func unscaledIsExact(threads: Int) throws {
     var rng = SeededGenerator(seed: 0x7111E &+ UInt64(threads))
     for trial in 0..<60 {
-      let tileSize = PixelSize(width: .random(in: 1...19, using: &rng), height: .random(in: 1...7, using: &rng))
+      // Every third tile is 64 pixels or wider: its rows are composited one repetition at a
+      // time (RepeatingRow) instead of assembled.
+      let tileSize = PixelSize(
+        width: trial % 3 == 0 ? .random(in: 64...90, using: &rng) : .random(in: 1...19, using: &rng),
+        height: .random(in: 1...7, using: &rng))
       var tile = try RandomPixels.buffer(width: tileSize.width, height: tileSize.height, format: .rgba8Premultiplied, &rng)
       if trial % 4 == 0 { RandomPixels.makeOpaque(&tile) }
       let extend = ExtendModes(
         horizontal: Self.extendModes[trial % 4], vertical: Self.extendModes[.random(in: 0..<4, using: &rng)])
       let phase = PixelPosition(x: .random(in: -300...300, using: &rng), y: .random(in: -90...90, using: &rng))
-      let size = PixelSize(width: .random(in: 1...70, using: &rng), height: .random(in: 1...12, using: &rng))
+      let size = PixelSize(width: .random(in: 1...200, using: &rng), height: .random(in: 1...12, using: &rng))
       let rect = PixelRect(
         x: .random(in: -5...size.width, using: &rng), y: .random(in: -3...size.height, using: &rng),
         width: .random(in: 0...size.width + 5, using: &rng), height: .random(in: 0...size.height + 3, using: &rng))
@@ -239,18 +243,18 @@ struct PatternFillTests {
     }
   }
 
-  @Test("opacity and a mask weigh the pattern as for any source")
-  func opacityAndMask() throws {
-    var rng = SeededGenerator(seed: 0x0DAC)
-    let tile = try RandomPixels.buffer(width: 5, height: 3, format: .rgba8Premultiplied, &rng)
-    let before = try RandomPixels.buffer(width: 30, height: 9, format: .rgba8Premultiplied, &rng)
-    let mask = try RandomPixels.buffer(width: 20, height: 6, format: .gray8, &rng)
+  @Test("opacity and a mask weigh the pattern as for any source", arguments: [5, 70])
+  func opacityAndMask(tileWidth: Int) throws {
+    var rng = SeededGenerator(seed: 0x0DAC &+ UInt64(tileWidth))
+    let tile = try RandomPixels.buffer(width: tileWidth, height: 3, format: .rgba8Premultiplied, &rng)
+    let before = try RandomPixels.buffer(width: 200, height: 9, format: .rgba8Premultiplied, &rng)
+    let mask = try RandomPixels.buffer(width: 190, height: 6, format: .gray8, &rng)
     for mode in [BlendMode.normal, .multiply, .sourceIn] {
       var after = before
       try mask.withView { maskView in
         try after.withMutableView { view in
           _ = try Compositor.fill(
-            PointRect(x: 4, y: 2, width: 20, height: 6), of: view,
+            PointRect(x: 4, y: 2, width: 190, height: 6), of: view,
             with: PatternFill(try ImagePattern(tile), phase: PointPosition(x: 1, y: 1)),
             options: CompositeOptions(blendMode: mode, opacity: 0.6, mask: maskView))
         }
@@ -260,7 +264,7 @@ struct PatternFillTests {
           before.withView { old in
             after.withView { new in
               for y in 2..<8 {
-                for x in 4..<24 {
+                for x in 4..<194 {
                   let source = Self.tilePixel(tileView, x: x, y: y, phase: PixelPosition(x: 1, y: 1), extend: ExtendModes(.repeat))
                   let coverage = Int(maskView.rowAddress(y - 2).load(fromByteOffset: x - 4, as: UInt8.self))
                   #expect(

@@ -45,6 +45,11 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
     }
     let kernel = entry.kernel
     for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
+      if let repeating = sourceRows.repeatingRow(y, columns: columns) {
+        let covered = try coverageRows.row(y, columns: columns)
+        runRepeating(repeating, destination: destination.rowAddress(y) + firstByte, coverage: covered, kernel: kernel)
+        continue
+      }
       let pixels = try sourceRows.row(y, columns: columns)
       let covered = try coverageRows.row(y, columns: columns)
       kernel(
@@ -52,6 +57,28 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
           destination: destination.rowAddress(y) + firstByte, source: pixels, coverage: covered?.bytes,
           coverageStride: covered?.stride ?? 1, count: area.width),
         parameters)
+    }
+  }
+
+  /// One row of a repeating source: the kernel once per repetition, on the run itself (each
+  /// pixel is computed from its own inputs, so the pixels are those of one call on the whole
+  /// row).
+  @inline(__always)
+  private func runRepeating(
+    _ repeating: RepeatingRow, destination: UnsafeMutableRawPointer, coverage: CoverageRow?, kernel: CompositeRowKernel
+  ) {
+    var x = 0
+    var offset = repeating.phase
+    let stride = coverage?.stride ?? 1
+    while x < area.width {
+      let count = min(area.width &- x, repeating.period &- offset)
+      kernel(
+        CompositeSpan(
+          destination: destination + x &* 4, source: repeating.run + offset &* 4,
+          coverage: coverage.map { $0.bytes + x &* $0.stride }, coverageStride: stride, count: count),
+        parameters)
+      x &+= count
+      offset = 0
     }
   }
 

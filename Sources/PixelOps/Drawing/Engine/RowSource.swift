@@ -36,4 +36,20 @@ protocol RowSourceCursor {
   mutating func row(_ y: Int, columns: Range<Int>) throws(PixelError) -> UnsafeRawPointer?
   /// The same pixels written into `target` (for kernels that only copy the source).
   mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) throws(PixelError)
+  /// Row `y` as a run of pixels repeated along it, when it is one (a pattern's row): the
+  /// kernel is then called once per repetition on the run itself instead of on an assembled
+  /// row. `nil` (the default) for every other row.
+  mutating func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow?
+}
+
+extension RowSourceCursor {
+  @inline(__always)
+  mutating func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow? { nil }
+}
+
+/// A row that is `period` pixels at `run` repeated, starting `phase` pixels into the run.
+struct RepeatingRow {
+  var run: UnsafeRawPointer
+  var period: Int
+  var phase: Int
 }

@@ -47,6 +47,20 @@ struct ImageRowSource: RowSource {
       return assemble(sourceY, x, columns.count)
     }
 
+    /// A row repeating a period of at least ``ExtendMode/repeatUnitBytes`` along a
+    /// ``ExtendMode/repeat`` axis, when it leaves the image: the image row itself, repeated.
+    @inline(__always)
+    mutating func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow? {
+      let image = source.image
+      guard source.extend.horizontal == .repeat, image.width &* 4 >= ExtendMode.repeatUnitBytes else { return nil }
+      let x = columns.lowerBound &- source.origin.x
+      guard x < 0 || x &+ columns.count > image.width,
+        let row = source.extend.vertical.sourceIndex(y &- source.origin.y, extent: image.height)
+      else { return nil }
+      let phase = ExtendMode.repeat.sourceIndex(x, extent: image.width).unsafelyUnwrapped
+      return RepeatingRow(run: image.rowAddress(row), period: image.width, phase: phase)
+    }
+
     /// Copies rows inside the image; assembles a row reaching past an edge straight into
     /// `target` (a repeated pattern row is written once, not assembled and then copied).
     mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
