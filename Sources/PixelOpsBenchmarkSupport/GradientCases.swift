@@ -47,16 +47,9 @@ public enum GradientCases {
   }
 
   static func make(_ settings: BenchSettings) throws -> [BenchCase] {
-    var cases: [BenchCase] = []
-    for tile in [false, true] {
-      for baseName in baseNames {
-        let name = tile ? baseName + "_tile" : baseName
-        guard settings.caseName == nil || settings.caseName == name else { continue }
-        let size = tile ? BlendCases.tileSize : settings.size
-        cases.append(try makeCase(name, fill: try fill(baseName, size: size), size: size, settings: settings))
-      }
+    try settings.sizedCases(baseNames).map { selected in
+      try makeCase(selected.name, fill: try fill(selected.baseName, size: selected.size), size: selected.size, settings: settings)
     }
-    return cases
   }
 
   private static func makeCase(_ name: String, fill: GradientFill, size: PixelSize, settings: BenchSettings) throws

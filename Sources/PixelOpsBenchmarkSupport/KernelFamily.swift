@@ -67,6 +67,23 @@ public struct BenchSettings: Sendable {
   }
 }
 
+extension BenchSettings {
+  /// Each of `baseNames` at the run's ``size`` and as a `_tile` variant at
+  /// ``BlendCases/tileSize`` (in that order: all full-size cases first), keeping only the one
+  /// ``caseName`` selects: the families whose cases come in both sizes build from this.
+  func sizedCases(_ baseNames: [String]) -> [(name: String, baseName: String, size: PixelSize)] {
+    var selected: [(name: String, baseName: String, size: PixelSize)] = []
+    for tile in [false, true] {
+      for baseName in baseNames {
+        let name = tile ? baseName + "_tile" : baseName
+        guard caseName == nil || caseName == name else { continue }
+        selected.append((name, baseName, tile ? BlendCases.tileSize : size))
+      }
+    }
+    return selected
+  }
+}
+
 /// One measured workload: `run` is timed; `bytesMoved` (read + written) sizes the memcpy it is
 /// compared with.
 public struct BenchCase {

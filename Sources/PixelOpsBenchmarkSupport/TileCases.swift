@@ -147,20 +147,11 @@ public enum TileCases {
   }
 
   static func make(_ settings: BenchSettings) throws -> [BenchCase] {
-    var cases: [BenchCase] = []
-    for tile in [false, true] {
-      for baseName in baseNames {
-        let name = tile ? baseName + "_tile" : baseName
-        guard settings.caseName == nil || settings.caseName == name else { continue }
-        let size = tile ? BlendCases.tileSize : settings.size
-        if patternNames.contains(baseName) {
-          cases.append(try patternCase(name, baseName: baseName, size: size, settings: settings))
-        } else {
-          cases.append(try nineSliceCase(name, baseName: baseName, size: size, settings: settings))
-        }
-      }
+    try settings.sizedCases(baseNames).map { selected in
+      patternNames.contains(selected.baseName)
+        ? try patternCase(selected.name, baseName: selected.baseName, size: selected.size, settings: settings)
+        : try nineSliceCase(selected.name, baseName: selected.baseName, size: selected.size, settings: settings)
     }
-    return cases
   }
 
   private static func whiteDestination(_ size: PixelSize) throws -> Box<PixelBuffer> {

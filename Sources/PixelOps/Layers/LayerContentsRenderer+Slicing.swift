@@ -29,14 +29,8 @@ extension LayerContentsRenderer {
     guard layer.contentsRect == .full else {
       throw .invalidSlicing(reason: "contentsRect \(layer.contentsRect) with a resizable image (only the whole image)")
     }
-    let plan = try ContentDrawPlan(layer: layer)
-    if plan.isEmpty { return .keepsOpaque }
-    let clip = plan.clipRect.offsetBy(dx: layerOrigin.x, dy: layerOrigin.y).intersection(surface.bounds)
-    if clip.isEmpty { return .keepsOpaque }
-    let target = try surface.cropped(to: clip)
-    let destinationRect = FractionalPixelRect(
-      x: plan.destinationRect.x + Double(layerOrigin.x - clip.x), y: plan.destinationRect.y + Double(layerOrigin.y - clip.y),
-      width: plan.destinationRect.width, height: plan.destinationRect.height)
+    guard let (target, destinationRect) = try placement(of: try ContentDrawPlan(layer: layer), onto: surface, at: layerOrigin)
+    else { return .keepsOpaque }
     return try image.image.withView { (view) throws(PixelError) -> OpacityOutcome in
       try drawSliced(
         view, horizontal: image.horizontal, vertical: image.vertical, tiles: image.tiles, layer: layer,

@@ -42,13 +42,9 @@ public enum LayerContentsRenderer {
     guard image.size == layer.contentsPixelSize else { throw .sizeMismatch(image.size, layer.contentsPixelSize) }
     try ViewOverlap.requireDisjoint("LayerContentsRenderer.draw", source: image, mask: options.mask, onto: surface)
     let plan = try ContentDrawPlan(layer: layer)
-    if plan.isEmpty { return .keepsOpaque }
-    let clip = plan.clipRect.offsetBy(dx: layerOrigin.x, dy: layerOrigin.y).intersection(surface.bounds)
-    if clip.isEmpty { return .keepsOpaque }
-    let target = try surface.cropped(to: clip)
-    let destinationRect = FractionalPixelRect(
-      x: plan.destinationRect.x + Double(layerOrigin.x - clip.x), y: plan.destinationRect.y + Double(layerOrigin.y - clip.y),
-      width: plan.destinationRect.width, height: plan.destinationRect.height)
+    guard let (target, destinationRect) = try placement(of: plan, onto: surface, at: layerOrigin) else {
+      return .keepsOpaque
+    }
     let filter = plan.samplingFilter(minification: minificationFilter, magnification: magnificationFilter)
     if let slicing = try ContentDrawPlan.centerSlicing(of: layer) {
       return try drawSliced(
@@ -64,5 +60,20 @@ public enum LayerContentsRenderer {
     if let mipmaps { chain = mipmaps } else { chain = try MipmapChain(image, parallelism: options.parallelism) }
     guard chain.levels[0].size == image.size else { throw .sizeMismatch(chain.levels[0].size, image.size) }
     return try Compositor.draw(chain, from: plan.sourceRect, in: destinationRect, onto: target, options: options)
+  }
+
+  /// Where `plan` draws on `surface` with the layer's bounds origin at `layerOrigin`: the surface
+  /// cropped to the plan's clip, and the destination rect in the crop's pixels; `nil` when
+  /// nothing is drawn.
+  static func placement(
+    of plan: ContentDrawPlan, onto surface: MutablePixelView, at layerOrigin: PixelPosition
+  ) throws(PixelError) -> (target: MutablePixelView, destinationRect: FractionalPixelRect)? {
+    if plan.isEmpty { return nil }
+    let clip = plan.clipRect.offsetBy(dx: layerOrigin.x, dy: layerOrigin.y).intersection(surface.bounds)
+    if clip.isEmpty { return nil }
+    let destinationRect = FractionalPixelRect(
+      x: plan.destinationRect.x + Double(layerOrigin.x - clip.x), y: plan.destinationRect.y + Double(layerOrigin.y - clip.y),
+      width: plan.destinationRect.width, height: plan.destinationRect.height)
+    return (try surface.cropped(to: clip), destinationRect)
   }
 }
