@@ -10,7 +10,7 @@ extension Compositor {
   /// Each slice is filtered from its own pixels only (its source clamped at the slice's
   /// edges), so a slice never picks up colour from its neighbour. Caps whose drawn sizes add up
   /// to more than the rect shrink in proportion around the split point and the centre is
-  /// omitted (``NineSlicePlan``). A tiled area repeats from its first pixel; a tile at another
+  /// omitted. A tiled area repeats from its first pixel; a tile at another
   /// scale than the destination's is resampled once and kept with the image.
   ///
   /// At the image's own scale the caps, and tiles from a whole-pixel start, are exact copies of

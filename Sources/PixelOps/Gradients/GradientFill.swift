@@ -1,7 +1,7 @@
 /// What a gradient fill draws: a ``Gradient``'s colours laid out by a ``GradientShape``,
 /// extended beyond its ends as ``GradientExtend`` says, optionally dithered.
 ///
-/// Draw it with ``Compositor/fill(_:of:scale:with:options:)``, or through a ``GradientLayer``.
+/// Draw it with ``Compositor/fill(_:of:scale:with:options:)-(_,_,_,GradientFill,_)``, or through a ``GradientLayer``.
 public struct GradientFill: Sendable {
   /// The colours.
   public var gradient: Gradient

@@ -85,7 +85,7 @@ public struct GradientLayer: Sendable {
   /// - Throws: ``PixelError/invalidGradient(reason:)`` for no colours, a colour or location
   ///   that is not finite, a count of locations that is not the count of colours, an axial
   ///   gradient whose points coincide, or a radial one whose ellipse has no width or height;
-  ///   the errors of ``Compositor/fill(_:of:scale:with:options:)``.
+  ///   the errors of ``Compositor/fill(_:of:scale:with:options:)-(_,_,_,GradientFill,_)``.
   @discardableResult
   public func draw(
     onto destination: MutablePixelView, scale: Double, options: CompositeOptions = CompositeOptions()
