@@ -131,6 +131,20 @@ struct ResizableImageTests {
   /// slice filtering in its neighbour or a transparent edge) breaks a row.
   @Test("no seams: every width 1...300 at scales 1, 2, 3, 1.5, 2.25 and 0.75", arguments: ResizingMode.allCases)
   func noSeamsAcrossWidths(mode: ResizingMode) throws {
+    try Self.checkNoSeams(mode: mode, filter: .bilinear, scales: Self.seamScales, lengths: 1...300)
+  }
+
+  /// Filters with negative lobes take another pass order (vertical-first everywhere).
+  @Test("no seams with bicubic and Lanczos either", arguments: [ResamplingFilter.bicubic, .lanczos3])
+  func noSeamsWithNegativeLobes(filter: ResamplingFilter) throws {
+    for mode in ResizingMode.allCases {
+      try Self.checkNoSeams(mode: mode, filter: filter, scales: [1.5, 0.75], lengths: 1...60)
+    }
+  }
+
+  static func checkNoSeams(
+    mode: ResizingMode, filter: ResamplingFilter, scales: [Double], lengths: ClosedRange<Int>
+  ) throws {
     for transposed in [false, true] {
       let w = transposed ? 16 : 24
       let h = transposed ? 24 : 16
@@ -149,8 +163,8 @@ struct ResizableImageTests {
         transposed
         ? PointEdgeInsets(top: 4, left: 3, bottom: 3, right: 2) : PointEdgeInsets(top: 3, left: 4, bottom: 2, right: 3)
       let resizable = try ResizableImage(image, capInsets: insets, resizingMode: mode)
-      for scale in Self.seamScales {
-        for length in 1...300 {
+      for scale in scales {
+        for length in lengths {
           let lengthPoints = Double(length) / scale
           let rect =
             transposed
@@ -158,17 +172,17 @@ struct ResizableImageTests {
             : PointRect(x: 0.3, y: 0.4, width: lengthPoints, height: 9)
           let pixels = try rect.pixelRect(scale: scale, rounding: .nearest)
           var output = try PixelBuffer(width: pixels.maxX + 1, height: pixels.maxY + 1, format: .rgba8Premultiplied)
-          try output.withMutableView { _ = try Compositor.draw(resizable, in: rect, onto: $0, scale: scale) }
+          try output.withMutableView { _ = try Compositor.draw(resizable, in: rect, onto: $0, scale: scale, filter: filter) }
           try output.withView { view in
             let across = transposed ? pixels.x..<pixels.maxX : pixels.y..<pixels.maxY
             let along = transposed ? pixels.y..<pixels.maxY : pixels.x..<pixels.maxX
             for a in across {
-              let first = transposed ? Self.read(view, a, along.lowerBound) : Self.read(view, along.lowerBound, a)
+              let first = transposed ? read(view, a, along.lowerBound) : read(view, along.lowerBound, a)
               try #require(first[3] == 255, "\(mode) @\(scale) length \(length): transparent pixel at \(a)")
               for b in along {
-                let pixel = transposed ? Self.read(view, a, b) : Self.read(view, b, a)
+                let pixel = transposed ? read(view, a, b) : read(view, b, a)
                 try #require(
-                  pixel == first, "\(mode) @\(scale) length \(length) transposed \(transposed): \(pixel) at \(b) across \(a), \(first) at the start")
+                  pixel == first, "\(mode) \(filter) @\(scale) length \(length) transposed \(transposed): \(pixel) at \(b) across \(a), \(first) at the start")
               }
             }
           }
