@@ -81,9 +81,7 @@ extension Compositor {
     let coverage = mask.map { ViewCoverage(mask: $0, at: rect.origin) }
     let x = horizontal.nearestPeriod(to: area.x)
     let y = vertical.nearestPeriod(to: area.y)
-    var plan = PatternPlan(horizontal: x, vertical: y, filter: filter, area: area)
-    if case .prepared = plan, tiles == nil { plan = .resampled }
-    switch plan {
+    switch PatternPlan(horizontal: x, vertical: y, filter: filter, area: area, canPrepare: tiles != nil) {
     case .unscaled(let origin):
       let source = ImageRowSource(tile, at: origin, extend: ExtendModes(horizontal: x.extend, vertical: y.extend), area: area)
       return try composite(source, ordered: tile.format, channels, coverage, nil, area: area, onto: destination, options: options)
@@ -130,26 +128,6 @@ extension Compositor {
       return try producer.writeRows(to: view, parallelism: parallelism)
     }
     return prepared
-  }
-}
-
-extension PatternAxis {
-  /// The same pattern with its origin moved by whole periods to within one period of `pixel`
-  /// (so a phase far from the area costs nothing and positions stay small); unchanged for an
-  /// axis that does not repeat.
-  func nearestPeriod(to pixel: Int) -> PatternAxis {
-    guard isPeriodic else { return self }
-    let period = Double(extent) * scale * (extend == .reflect ? 2 : 1)
-    guard period.isFinite, period > 0 else { return self }
-    var moved = self
-    let periods = ((origin - Double(pixel)) / period).rounded(.down)
-    // Whole-pixel periods move the origin by whole pixels, so a whole origin stays whole.
-    if let whole = PatternAxis.whole(period) {
-      moved.origin = origin - periods * Double(whole)
-    } else {
-      moved.origin = origin - periods * period
-    }
-    return moved
   }
 }
 

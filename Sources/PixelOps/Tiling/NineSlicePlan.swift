@@ -58,9 +58,11 @@ struct NineSlicePlan: Equatable {
         firstCenter = split
         lastCenter = split
       }
-      start = Segment(source: 0..<slice.startCap, destination: destination.lowerBound..<firstCenter, resizing: nil)
-      center = Segment(source: slice.center, destination: firstCenter..<lastCenter, resizing: slice.mode)
-      end = Segment(source: (extent - slice.endCap)..<extent, destination: lastCenter..<destination.upperBound, resizing: nil)
+      start = Segment(
+        source: slice.segment(0, extent: extent), destination: destination.lowerBound..<firstCenter, resizing: nil)
+      center = Segment(source: slice.segment(1, extent: extent), destination: firstCenter..<lastCenter, resizing: slice.mode)
+      end = Segment(
+        source: slice.segment(2, extent: extent), destination: lastCenter..<destination.upperBound, resizing: nil)
     }
 
     /// Segment 0, 1 or 2 (start, centre, end): a switch, so iterating allocates nothing.

@@ -71,3 +71,23 @@ struct PatternAxis: Hashable, Sendable {
     return Int(nearest)
   }
 }
+
+extension PatternAxis {
+  /// The same pattern with its origin moved by whole periods to within one period of `pixel`
+  /// (so a phase far from the area costs nothing and positions stay small); unchanged for an
+  /// axis that does not repeat.
+  func nearestPeriod(to pixel: Int) -> PatternAxis {
+    guard isPeriodic else { return self }
+    let period = Double(extent) * scale * (extend == .reflect ? 2 : 1)
+    guard period.isFinite, period > 0 else { return self }
+    var moved = self
+    let periods = ((origin - Double(pixel)) / period).rounded(.down)
+    // Whole-pixel periods move the origin by whole pixels, so a whole origin stays whole.
+    if let whole = PatternAxis.whole(period) {
+      moved.origin = origin - periods * Double(whole)
+    } else {
+      moved.origin = origin - periods * period
+    }
+    return moved
+  }
+}

@@ -19,14 +19,16 @@ enum PatternPlan: Equatable {
   /// No prepared tile is longer than this along an axis.
   static let longestTileSide = 65_536
 
-  init(horizontal x: PatternAxis, vertical y: PatternAxis, filter: ResamplingFilter, area: PixelRect) {
+  /// The plan for `area`; without a place to keep a prepared tile (`canPrepare` false) a
+  /// pattern that would prepare one is resampled instead.
+  init(horizontal x: PatternAxis, vertical y: PatternAxis, filter: ResamplingFilter, area: PixelRect, canPrepare: Bool = true) {
     if x.isUnscaled, y.isUnscaled, x.extend != .reflect, y.extend != .reflect,
       let left = x.wholeOrigin, let top = y.wholeOrigin
     {
       self = .unscaled(at: PixelPosition(x: left, y: top))
       return
     }
-    guard x.isPeriodic || y.isPeriodic,
+    guard canPrepare, x.isPeriodic || y.isPeriodic,
       let tileX = x.prepared(filterSupport: filter.support, maximumLength: Self.longestTileSide),
       let tileY = y.prepared(filterSupport: filter.support, maximumLength: Self.longestTileSide),
       tileX.length * tileY.length <= max(Self.smallTilePixels, area.width * area.height)

@@ -45,6 +45,16 @@ public struct SliceAxis: Sendable, Hashable, CustomStringConvertible {
   /// The resizing pixels as a range.
   public var center: Range<Int> { startCap..<(startCap + centerLength) }
 
+  /// The image pixels of segment `index` (0: start cap, 1: centre, 2: end cap) of an axis
+  /// `extent` pixels long.
+  func segment(_ index: Int, extent: Int) -> Range<Int> {
+    switch index {
+    case 0: 0..<startCap
+    case 1: center
+    default: (extent - endCap)..<extent
+    }
+  }
+
   /// Checks the axis against an image `extent` pixels long.
   ///
   /// - Throws: ``PixelError/invalidSlicing(reason:)`` for a negative cap or centre, caps longer

@@ -10,8 +10,8 @@ struct SliceOpacity: Equatable, Sendable {
   init(_ image: PixelView, horizontal: SliceAxis, vertical: SliceAxis) {
     for row in 0..<3 {
       for column in 0..<3 {
-        let columns = Self.segment(column, horizontal, extent: image.width)
-        let rows = Self.segment(row, vertical, extent: image.height)
+        let columns = horizontal.segment(column, extent: image.width)
+        let rows = vertical.segment(row, extent: image.height)
         let part = PixelRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
         if let slice = try? image.cropped(to: part), slice.measureOpacity() { bits |= 1 << (row * 3 + column) }
       }
@@ -20,13 +20,4 @@ struct SliceOpacity: Equatable, Sendable {
 
   /// Whether the slice in `row` and `column` (0 ... 2 each: start, centre, end) is opaque.
   func isOpaque(row: Int, column: Int) -> Bool { bits & (1 << (row * 3 + column)) != 0 }
-
-  /// The source pixels of segment `index` (start cap, centre, end cap) of an axis.
-  private static func segment(_ index: Int, _ axis: SliceAxis, extent: Int) -> Range<Int> {
-    switch index {
-    case 0: 0..<axis.startCap
-    case 1: axis.center
-    default: (extent - axis.endCap)..<extent
-    }
-  }
 }

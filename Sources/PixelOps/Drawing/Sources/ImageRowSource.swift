@@ -38,13 +38,18 @@ struct ImageRowSource: RowSource {
 
     @inline(__always)
     mutating func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
+      if let inside = pixelsInside(y, columns) { return inside }
+      return assemble(y &- source.origin.y, columns.lowerBound &- source.origin.x, columns.count)
+    }
+
+    /// The image's own pixels of row `y` at `columns` when they lie inside it.
+    @inline(__always)
+    private func pixelsInside(_ y: Int, _ columns: Range<Int>) -> UnsafeRawPointer? {
       let image = source.image
       let x = columns.lowerBound &- source.origin.x
       let sourceY = y &- source.origin.y
-      if sourceY >= 0 && sourceY < image.height && x >= 0 && x &+ columns.count <= image.width {
-        return image.rowAddress(sourceY) + x &* 4
-      }
-      return assemble(sourceY, x, columns.count)
+      guard sourceY >= 0 && sourceY < image.height && x >= 0 && x &+ columns.count <= image.width else { return nil }
+      return image.rowAddress(sourceY) + x &* 4
     }
 
     /// A row repeating a period of at least ``ExtendMode/repeatUnitBytes`` along a
@@ -64,13 +69,10 @@ struct ImageRowSource: RowSource {
     /// Copies rows inside the image; assembles a row reaching past an edge straight into
     /// `target` (a repeated pattern row is written once, not assembled and then copied).
     mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
-      let image = source.image
-      let x = columns.lowerBound &- source.origin.x
-      let sourceY = y &- source.origin.y
-      if sourceY >= 0 && sourceY < image.height && x >= 0 && x &+ columns.count <= image.width {
-        target.copyMemory(from: image.rowAddress(sourceY) + x &* 4, byteCount: columns.count &* 4)
+      if let inside = pixelsInside(y, columns) {
+        target.copyMemory(from: inside, byteCount: columns.count &* 4)
       } else {
-        assemble(sourceY, x, columns.count, into: target)
+        assemble(y &- source.origin.y, columns.lowerBound &- source.origin.x, columns.count, into: target)
       }
     }
 
