@@ -1,17 +1,24 @@
 /// Angles for conic gradients: `atan2` of four points at once in `Float`, as a fraction of a
-/// turn, by a degree-9 odd polynomial on 0...1 (maximum error 1.15e-5 radians, 1.8e-6 turns:
-/// under 1/100 of the finest table cell) and octant folding. No libm call, no branches.
-enum GradientAngle {
-  /// The polynomial's coefficients divided by 2π (so it gives turns).
-  private static let c1: Float = 0.9998660 / (2 * .pi)
-  private static let c3: Float = -0.3302995 / (2 * .pi)
-  private static let c5: Float = 0.1801410 / (2 * .pi)
-  private static let c7: Float = -0.0851330 / (2 * .pi)
-  private static let c9: Float = 0.0208351 / (2 * .pi)
+/// turn times a unit (the table size, so that angles come out in table cells), by a degree-9
+/// odd polynomial on 0...1 (maximum error 1.15e-5 radians, 1.8e-6 turns: under 1/100 of the
+/// finest table cell) and octant folding. No libm call, no branches.
+struct GradientAngle {
+  /// The polynomial's coefficients divided by 2π (so it gives turns), times the unit.
+  private let c1: Float, c3: Float, c5: Float, c7: Float, c9: Float
+  /// A quarter, a half and a whole turn in the unit.
+  private let quarter: Float, half: Float, whole: Float
 
-  /// The angle of (u, v) from +u towards +v, in turns in 0...1 (0 at the origin).
+  /// Angles in turns times `unit`.
+  init(unit: Float) {
+    let scale = unit / (2 * .pi)
+    (c1, c3, c5, c7, c9) = (0.9998660 * scale, -0.3302995 * scale, 0.1801410 * scale, -0.0851330 * scale, 0.0208351 * scale)
+    (quarter, half, whole) = (unit / 4, unit / 2, unit)
+  }
+
+  /// The angle of (u, v) from +u towards +v, in turns times the unit, in 0...unit (0 at the
+  /// origin).
   @inline(__always)
-  static func turns(u: SIMD4<Float>, v: SIMD4<Float>) -> SIMD4<Float> {
+  func turns(u: SIMD4<Float>, v: SIMD4<Float>) -> SIMD4<Float> {
     let au = FloatLanes.magnitude(u)
     let av = FloatLanes.magnitude(v)
     let vSteeper = av .> au
@@ -22,8 +29,8 @@ enum GradientAngle {
     let r = small / large.replacing(with: SIMD4(repeating: .leastNormalMagnitude), where: large .< .leastNormalMagnitude)
     let s = r * r
     var p = r * (c1 + s * (c3 + s * (c5 + s * (c7 + s * c9))))
-    p = FloatLanes.select(vSteeper, 0.25 - p, p)
-    p = FloatLanes.select(u .< 0, 0.5 - p, p)
-    return FloatLanes.select(v .< 0, 1 - p, p)
+    p = FloatLanes.select(vSteeper, quarter - p, p)
+    p = FloatLanes.select(u .< 0, half - p, p)
+    return FloatLanes.select(v .< 0, whole - p, p)
   }
 }

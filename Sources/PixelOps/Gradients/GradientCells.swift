@@ -20,51 +20,51 @@ struct GradientCellLayout: Sendable {
     (beforeStart ? Self.beforeEntry : transparentEntry, afterEnd ? afterEntry : transparentEntry)
   }
 
-  /// Writes four pixels' table entries at `cells` (masked into the table).
-  @inline(__always)
-  static func store(_ index: SIMD4<Int32>, mask: Int32, at cells: UnsafeMutablePointer<Int32>) {
-    UnsafeMutableRawPointer(cells).storeBytes(of: index & mask, as: SIMD4<Int32>.self)
-  }
 }
 
 extension GradientParameter {
-  /// The cells of `count` pixels of row `y` from column `x`, four at a time from the row's
-  /// parameters through the extend mode's ``GradientIndexing``. `cells` has room for `count + 3`
-  /// (this one writes `count` rounded up to a multiple of 4).
+  /// The entries of `count` pixels of row `y` from column `x`, four at a time from the row's
+  /// parameters through the extend mode's ``GradientIndexing``, into `sink` (groups of four up
+  /// to `count` rounded up to a multiple of 4).
   @inline(__always)
-  func writeSteppedCells(
-    row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>
+  func writeSteppedEntries<Sink: GradientEntrySink>(
+    row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
   ) {
     let n = Float(layout.count)
-    var row = self.row(y, from: x)
+    var row = self.row(y, from: x, cells: n)
     let extend = Self.staysInUnitRange ? GradientExtend.pad : layout.extend
     switch extend {
     case .padded(true, true):
-      stepCells(&row, PaddedCells(count: n), layout: layout, count: count, into: cells)
+      stepCells(&row, PaddedCells(count: n), layout: layout, count: count, into: &sink)
     case .padded(let beforeStart, let afterEnd):
       let (before, after) = layout.paddedEntries(beforeStart: beforeStart, afterEnd: afterEnd)
       let cellsOf = PartlyPaddedCells(count: n, before: before, after: after)
-      stepCells(&row, cellsOf, layout: layout, count: count, into: cells)
+      stepCells(&row, cellsOf, layout: layout, count: count, into: &sink)
     case .repeating:
-      stepCells(&row, RepeatingCells(count: n, wrap: Int32(layout.count - 1)), layout: layout, count: count, into: cells)
+      stepCells(&row, RepeatingCells(count: n, wrap: Int32(layout.count - 1)), layout: layout, count: count, into: &sink)
     case .reflecting:
-      stepCells(&row, ReflectingCells(count: n), layout: layout, count: count, into: cells)
+      stepCells(&row, ReflectingCells(count: n), layout: layout, count: count, into: &sink)
     }
   }
 
   @inline(__always)
-  private func stepCells<Cells: GradientIndexing>(
-    _ row: inout Row, _ indexing: Cells, layout: GradientCellLayout, count: Int, into cells: UnsafeMutablePointer<Int32>
+  private func stepCells<Cells: GradientIndexing, Sink: GradientEntrySink>(
+    _ row: inout Row, _ indexing: Cells, layout: GradientCellLayout, count: Int, into sink: inout Sink
   ) {
     let mask = layout.entryMask
     let transparent = SIMD4<Int32>(repeating: layout.transparentEntry)
-    var k = 0
-    while k < count {
+    @inline(__always)
+    func next() -> SIMD4<Int32> {
       let t = row.next()
       var index = indexing.entries(t)
       if Row.leavesPixelsUndrawn { index = index.replacing(with: transparent, where: t .!= t) }
-      GradientCellLayout.store(index, mask: mask, at: cells + k)
+      return index & mask
+    }
+    var k = 0
+    while count &- k >= 4 {
+      sink.take(next(), at: k)
       k &+= 4
     }
+    if k < count { sink.takeLast(next(), at: k) }
   }
 }

@@ -20,12 +20,14 @@ enum GradientGeometry: Sendable {
 /// One shape's parameter over destination pixels.
 protocol GradientParameter: Sendable {
   associatedtype Row: GradientParameterRow
-  /// The parameters of row `y` from column `x` on, four pixels per step.
-  func row(_ y: Int, from x: Int) -> Row
-  /// The table entries of `count` pixels of row `y` from column `x`. Writes four at a time from
-  /// any index, so `cells` must have room for `count + 3` (entries past `count` are scratch).
-  /// By default ``writeSteppedCells(row:from:count:layout:into:)``.
-  func writeCells(row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>)
+  /// The parameters of row `y` from column `x` on, four pixels per step, in table cells:
+  /// `t` times `cells` (the table size).
+  func row(_ y: Int, from x: Int, cells: Float) -> Row
+  /// The table entries of `count` pixels of row `y` from column `x`, into `sink` (in groups of
+  /// four from any index, and runs of one entry). By default
+  /// ``writeSteppedEntries(row:from:count:layout:into:)``.
+  func writeEntries<Sink: GradientEntrySink>(
+    row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink)
   /// `t` of pixel (x, y) in `Double` (NaN where the pixel is not drawn): for the pixels of table
   /// cells that are evaluated exactly.
   func exactParameter(x: Int, y: Int) -> Double
@@ -36,14 +38,23 @@ protocol GradientParameter: Sendable {
 }
 
 extension GradientParameter {
+  func writeEntries<Sink: GradientEntrySink>(
+    row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
+  ) {
+    writeSteppedEntries(row: y, from: x, count: count, layout: layout, into: &sink)
+  }
+
+  /// The table entries of `count` pixels stored at `cells`, which must have room for
+  /// `count + 3` (groups of four start at any index; entries past `count` are scratch).
   func writeCells(row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>) {
-    writeSteppedCells(row: y, from: x, count: count, layout: layout, into: cells)
+    var store = GradientCellStore(cells: cells)
+    writeEntries(row: y, from: x, count: count, layout: layout, into: &store)
   }
 }
 
-/// The parameters along one row.
+/// The parameters along one row, in table cells (`t` times the table size).
 protocol GradientParameterRow {
-  /// `t` of the next four pixels (NaN where a pixel is not drawn).
+  /// `t n` of the next four pixels (NaN where a pixel is not drawn).
   mutating func next() -> SIMD4<Float>
   /// Whether some pixels have no `t` (their lanes are NaN and must draw nothing).
   static var leavesPixelsUndrawn: Bool { get }
@@ -76,16 +87,19 @@ struct LinearGradientParameter: GradientParameter {
   static var staysInUnitRange: Bool { false }
   static var costPerPixel: Int { 8 }
 
-  func row(_ y: Int, from x: Int) -> Row {
-    Row(base: Float(k0 + ky * Double(y) + kx * Double(x)), step: Float(kx))
+  func row(_ y: Int, from x: Int, cells: Float) -> Row {
+    let n = Double(cells)
+    return Row(base: Float((k0 + ky * Double(y) + kx * Double(x)) * n), step: Float(kx * n))
   }
 
   func exactParameter(x: Int, y: Int) -> Double { k0 + ky * Double(y) + kx * Double(x) }
 
-  func writeCells(row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>) {
+  func writeEntries<Sink: GradientEntrySink>(
+    row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
+  ) {
     LinearCells.write(
       first: exactParameter(x: x, y: y) * Double(layout.count), step: kx * Double(layout.count), count: count,
-      layout: layout, into: cells)
+      layout: layout, into: &sink)
   }
 
   struct Row: GradientParameterRow {
@@ -127,7 +141,6 @@ struct CentredRow {
 struct ConcentricGradientParameter: GradientParameter {
   let map: GradientMap
   let startRadius: Double, endRadius: Double
-  let scale: Float, offset: Float
 
   /// - Throws: ``PixelError/invalidGradient(reason:)`` when the radii are too close for `t`
   ///   to be finite.
@@ -138,8 +151,6 @@ struct ConcentricGradientParameter: GradientParameter {
     self.map = map.centred(at: center)
     self.startRadius = startRadius
     self.endRadius = endRadius
-    scale = Float(1 / (endRadius - startRadius))
-    offset = Float(-startRadius / (endRadius - startRadius))
   }
 
   func exactParameter(x: Int, y: Int) -> Double {
@@ -150,16 +161,25 @@ struct ConcentricGradientParameter: GradientParameter {
   static var staysInUnitRange: Bool { false }
   static var costPerPixel: Int { 12 }
 
-  func row(_ y: Int, from x: Int) -> Row { Row(point: CentredRow(map: map, y: y, x: x), scale: scale, offset: offset) }
+  /// `t n = sign (distance |s| n) + offset`, with `s = 1 / (r1 - r0)`: the point is scaled by
+  /// `|s| n` before the square root, so that its distance is in cells already.
+  func row(_ y: Int, from x: Int, cells: Float) -> Row {
+    let scale = Double(cells) / (endRadius - startRadius)
+    var scaled = map
+    (scaled.a, scaled.b, scaled.c, scaled.d, scaled.tx, scaled.ty) =
+      (map.a * abs(scale), map.b * abs(scale), map.c * abs(scale), map.d * abs(scale), map.tx * abs(scale), map.ty * abs(scale))
+    return Row(
+      point: CentredRow(map: scaled, y: y, x: x), sign: scale < 0 ? -1 : 1, offset: Float(-startRadius * scale))
+  }
 
   struct Row: GradientParameterRow {
     var point: CentredRow
-    let scale: Float, offset: Float
+    let sign: Float, offset: Float
 
     @inline(__always)
     mutating func next() -> SIMD4<Float> {
       let (u, v) = point.next()
-      return (u * u + v * v).squareRoot() * scale + offset
+      return (u * u + v * v).squareRoot() * sign + offset
     }
   }
 }
@@ -184,7 +204,7 @@ struct TwoCircleGradientParameter: GradientParameter {
   static var staysInUnitRange: Bool { false }
   static var costPerPixel: Int { 64 }
 
-  func row(_ y: Int, from x: Int) -> Row { Row(parameter: self, y: Double(y), x: Double(x)) }
+  func row(_ y: Int, from x: Int, cells: Float) -> Row { Row(parameter: self, y: Double(y), x: Double(x), cells: Double(cells)) }
 
   func exactParameter(x: Int, y: Int) -> Double {
     let (u, v) = map.point(x: Double(x), y: Double(y))
@@ -218,18 +238,19 @@ struct TwoCircleGradientParameter: GradientParameter {
     let parameter: TwoCircleGradientParameter
     var x: Double
     let y: Double
+    let cells: Double
 
     static var leavesPixelsUndrawn: Bool { true }
 
-    init(parameter: TwoCircleGradientParameter, y: Double, x: Double) {
-      (self.parameter, self.y, self.x) = (parameter, y, x)
+    init(parameter: TwoCircleGradientParameter, y: Double, x: Double, cells: Double) {
+      (self.parameter, self.y, self.x, self.cells) = (parameter, y, x, cells)
     }
 
     mutating func next() -> SIMD4<Float> {
       var t = SIMD4<Float>()
       for lane in 0..<4 {
         let (u, v) = parameter.map.point(x: x + Double(lane), y: y)
-        t[lane] = Float(parameter.t(u: u, v: v))
+        t[lane] = Float(parameter.t(u: u, v: v) * cells)
       }
       x += 4
       return t
@@ -248,7 +269,9 @@ struct ConicGradientParameter: GradientParameter {
   static var staysInUnitRange: Bool { true }
   static var costPerPixel: Int { 24 }
 
-  func row(_ y: Int, from x: Int) -> Row { Row(point: CentredRow(map: map, y: y, x: x)) }
+  func row(_ y: Int, from x: Int, cells: Float) -> Row {
+    Row(point: CentredRow(map: map, y: y, x: x), angle: GradientAngle(unit: cells))
+  }
 
   func exactParameter(x: Int, y: Int) -> Double {
     let (u, v) = map.point(x: Double(x), y: Double(y))
@@ -258,11 +281,12 @@ struct ConicGradientParameter: GradientParameter {
 
   struct Row: GradientParameterRow {
     var point: CentredRow
+    let angle: GradientAngle
 
     @inline(__always)
     mutating func next() -> SIMD4<Float> {
       let (u, v) = point.next()
-      return GradientAngle.turns(u: u, v: v)
+      return angle.turns(u: u, v: v)
     }
   }
 }

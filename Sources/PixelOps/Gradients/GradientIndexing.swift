@@ -1,18 +1,21 @@
-/// How the parameter `t` of four pixels becomes four table entries, for each ``GradientExtend``
-/// (the entry layout is ``GradientColorTable``'s: 0 before the start, `floor(t n) + 1` for
-/// `t` in 0..<1, `n + 1` after the end, `n + 2` transparent). Results are finite for any input,
-/// even NaN; the caller masks them into the table.
+/// How the parameter of four pixels, in cells (`p = t n`), becomes four table entries, for each
+/// ``GradientExtend`` (the entry layout is ``GradientColorTable``'s: 0 before the start,
+/// `floor(p) + 1` for `p` in 0..<n, `n + 1` after the end, `n + 2` transparent). Results are
+/// finite for any input, even NaN; the caller masks them into the table.
 protocol GradientIndexing {
-  func entries(_ t: SIMD4<Float>) -> SIMD4<Int32>
+  func entries(_ p: SIMD4<Float>) -> SIMD4<Int32>
 }
 
-/// Both ends padded: before the start the first stop, after the end the last.
+/// Both ends padded: before the start the first stop, after the end the last. `floor(p) + 1`
+/// as `round(p + 1/2)`, clamped to -1/4 ... n + 3/4 first (so the ends round to 0 and n + 1):
+/// the same entry except where `p` is a whole number, which may round to the cell below, a
+/// pixel on the boundary of two cells, as near to one's centre as to the other's.
 struct PaddedCells: GradientIndexing {
   let count: Float
 
   @inline(__always)
-  func entries(_ t: SIMD4<Float>) -> SIMD4<Int32> {
-    FloatLanes.floorToInt(FloatLanes.clamp(t * count + 1, 0, count + 1))
+  func entries(_ p: SIMD4<Float>) -> SIMD4<Int32> {
+    FloatLanes.nearestInt(FloatLanes.clamp(p + 0.5, -0.25, count + 0.75))
   }
 }
 
@@ -23,8 +26,7 @@ struct PartlyPaddedCells: GradientIndexing {
   let before: Int32, after: Int32
 
   @inline(__always)
-  func entries(_ t: SIMD4<Float>) -> SIMD4<Int32> {
-    let f = t * count
+  func entries(_ f: SIMD4<Float>) -> SIMD4<Int32> {
     let inside = FloatLanes.floorToInt(FloatLanes.clamp(f + 1, 0, count + 1))
     let low = inside.replacing(with: SIMD4(repeating: before), where: f .< 0)
     return low.replacing(with: SIMD4(repeating: after), where: f .> count)
@@ -37,10 +39,10 @@ struct RepeatingCells: GradientIndexing {
   let wrap: Int32
 
   @inline(__always)
-  func entries(_ t: SIMD4<Float>) -> SIMD4<Int32> {
-    // t less its nearest integer, in -1/2...1/2, keeps Float's precision for any |t| < 2^22.
-    let r = t - FloatLanes.rounded(t)
-    return (FloatLanes.floorToInt(r * count) & wrap) &+ 1
+  func entries(_ p: SIMD4<Float>) -> SIMD4<Int32> {
+    // p less its nearest multiple of n, in -n/2...n/2 (n a power of two: exact).
+    let r = p - FloatLanes.rounded(p * (1 / count)) * count
+    return (FloatLanes.floorToInt(r) & wrap) &+ 1
   }
 }
 
@@ -49,8 +51,8 @@ struct ReflectingCells: GradientIndexing {
   let count: Float
 
   @inline(__always)
-  func entries(_ t: SIMD4<Float>) -> SIMD4<Int32> {
-    let folded = FloatLanes.magnitude(t - 2 * FloatLanes.rounded(t * 0.5))
-    return FloatLanes.floorToInt(FloatLanes.clamp(folded * count, 0, count - 1)) &+ 1
+  func entries(_ p: SIMD4<Float>) -> SIMD4<Int32> {
+    let folded = FloatLanes.magnitude(p - 2 * count * FloatLanes.rounded(p * (0.5 / count)))
+    return FloatLanes.floorToInt(FloatLanes.clamp(folded, 0, count - 1)) &+ 1
   }
 }

@@ -1,21 +1,24 @@
 /// Writes gradient pixels, a chunk of a row at a time: the shape's ``GradientParameter``
-/// writes table cells for the chunk, then a ``GradientLookup`` turns cells into pixels (plain or
-/// dithered), and cells marked for exact evaluation are redone from the exact parameter.
-/// Geometry, lookup and scheduling stay apart: this type only sequences them.
+/// produces table entries for the chunk, which a ``GradientPixelSink`` turns straight into
+/// pixels; dithered pixels come from the entries kept in the cell scratch, in a second pass
+/// (``GradientDitherLookup``). Where the table has cells marked for exact evaluation, the
+/// entries are kept and those pixels redone from the exact parameter. Geometry, lookup and
+/// scheduling stay apart: this type only sequences them.
 struct GradientRowWriter: Sendable {
   let gradient: Gradient
   let extend: GradientExtend
   let order: ChannelOrder
   let dithers: Bool
 
-  /// Pixels per chunk: the cells of one chunk (4 bytes each) stay in L1 beside its pixels.
-  static let chunkSize = 256
-  /// Scratch bytes for a chunk's cells: `chunkSize` plus 3, since producers store four cells at
-  /// a time from any index (``GradientParameter/writeCells(row:from:count:layout:into:)``).
+  /// Pixels per chunk: the linear shape restarts its fixed-point sum exactly at each chunk, and
+  /// a chunk's kept entries (4 bytes each) stay in L1 beside its pixels.
+  static let chunkSize = 1024
+  /// Scratch bytes for a chunk's kept entries: `chunkSize` plus 3, since producers store four
+  /// entries at a time from any index (``GradientCellStore``).
   static let cellScratchByteCount = (chunkSize + 4) * 4
 
   /// Writes the pixels of row `y` at `columns` into `target` (premultiplied, in `order`;
-  /// `columns.count` pixels), using `cells` (``cellScratchByteCount`` bytes) for the cells.
+  /// `columns.count` pixels), using `cells` (``cellScratchByteCount`` bytes) for kept entries.
   @inline(__always)
   func write<Parameter: GradientParameter>(
     _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
@@ -27,20 +30,27 @@ struct GradientRowWriter: Sendable {
     while x < columns.upperBound {
       let count = min(Self.chunkSize, columns.upperBound &- x)
       let output = target + (x &- columns.lowerBound) &* 4
-      parameter.writeCells(row: y, from: x, count: count, layout: layout, into: cells)
       if dithers {
-        GradientLookup.dithered(cells, count: count, table: table.table16(order), x: x, y: y, into: output)
+        // Entries kept, then dithered in a second pass.
+        var entries = GradientCellStore(cells: cells)
+        parameter.writeEntries(row: y, from: x, count: count, layout: layout, into: &entries)
+        GradientDitherLookup.pixels(cells, count: count, table: table.table16(order), x: x, y: y, into: output)
+      } else if table.hasExactCells {
+        var sink = GradientRecordingSink(
+          pixels: GradientPixelSink(table: table.table8(order), output: output, count: count),
+          cells: GradientCellStore(cells: cells))
+        parameter.writeEntries(row: y, from: x, count: count, layout: layout, into: &sink)
       } else {
-        GradientLookup.plain(cells, count: count, table: table.table8(order), into: output)
+        var sink = GradientPixelSink(table: table.table8(order), output: output, count: count)
+        parameter.writeEntries(row: y, from: x, count: count, layout: layout, into: &sink)
       }
-      if table.hasExactCells {
-        redoExactCells(parameter, cells: cells, count: count, x: x, y: y, into: output)
-      }
+      if table.hasExactCells { redoExactCells(parameter, cells: cells, count: count, x: x, y: y, into: output) }
       x &+= count
     }
   }
 
   /// Recomputes the pixels whose cells hold the exact-evaluation sentinel.
+  @inline(never)
   private func redoExactCells<Parameter: GradientParameter>(
     _ parameter: Parameter, cells: UnsafeMutablePointer<Int32>, count: Int, x: Int, y: Int,
     into output: UnsafeMutableRawPointer

@@ -2,7 +2,8 @@
 /// `n + 1` after the end) along a row of a linear gradient, whose parameter grows by the same
 /// step from pixel to pixel: counted four pixels at a time in 16.16 fixed point (cells and 2^-16 of
 /// a cell), restarted exactly from `Double` for every call (a chunk of at most
-/// ``GradientRowWriter/chunkSize`` pixels), so the sum drifts by less than 1/500 of a cell.
+/// ``GradientRowWriter/chunkSize`` pixels: 256 steps of four), so the sum drifts by less than
+/// 1/500 of a cell.
 enum LinearCells {
   /// 2^16: one cell in fixed point.
   private static let one = 65_536.0
@@ -10,27 +11,26 @@ enum LinearCells {
   /// each pixel lies in its own stretch of the gradient) are computed pixel by pixel.
   private static let largestFixedStep = 1024.0
 
-  /// Writes the cells of `count` pixels whose parameter, in cells (`t` times the table size),
-  /// is `first + k step` for pixel `k`. `cells` has room for `count + 3` (groups of four may start
-  /// at any index).
-  static func write(
-    first: Double, step: Double, count: Int, layout: GradientCellLayout, into cells: UnsafeMutablePointer<Int32>
+  /// Writes the entries of `count` pixels whose parameter, in cells (`t` times the table size),
+  /// is `first + k step` for pixel `k`, into `sink`.
+  static func write<Sink: GradientEntrySink>(
+    first: Double, step: Double, count: Int, layout: GradientCellLayout, into sink: inout Sink
   ) {
     let n = layout.count
     // Beyond ±2^40 cells Double no longer resolves a pixel's cell; such rows (and non-finite
     // ones) go pixel by pixel, never trapping.
     guard abs(first) < 0x1p40, abs(step) < 0x1p40, abs(first + Double(count) * step) < 0x1p40 else {
-      for k in 0..<count { cells[k] = farEntry(first + Double(k) * step, layout: layout) }
+      for k in 0..<count { sink.fill(farEntry(first + Double(k) * step, layout: layout), k..<k &+ 1) }
       return
     }
     switch layout.extend {
     case .repeating:
-      wrapped(first: first, step: step, count: count, period: n, reflects: false, cellCount: n, into: cells)
+      wrapped(first: first, step: step, count: count, period: n, reflects: false, cellCount: n, into: &sink)
     case .reflecting:
-      wrapped(first: first, step: step, count: count, period: 2 * n, reflects: true, cellCount: n, into: cells)
+      wrapped(first: first, step: step, count: count, period: 2 * n, reflects: true, cellCount: n, into: &sink)
     case .padded(let beforeStart, let afterEnd):
       let (before, after) = layout.paddedEntries(beforeStart: beforeStart, afterEnd: afterEnd)
-      padded(first: first, step: step, count: count, layout: layout, before: before, after: after, into: cells)
+      padded(first: first, step: step, count: count, layout: layout, before: before, after: after, into: &sink)
     }
   }
 
@@ -54,9 +54,8 @@ enum LinearCells {
   /// Repeat (period `n` cells) or reflect (period `2n`, the second half mirrored): positions are
   /// reduced modulo the period first, and the fixed-point sum may wrap around freely (the period
   /// in fixed point, 2^(16 + log2 period) ≤ 2^29, divides 2^32).
-  private static func wrapped(
-    first: Double, step: Double, count: Int, period: Int, reflects: Bool, cellCount n: Int,
-    into cells: UnsafeMutablePointer<Int32>
+  private static func wrapped<Sink: GradientEntrySink>(
+    first: Double, step: Double, count: Int, period: Int, reflects: Bool, cellCount n: Int, into sink: inout Sink
   ) {
     let p = Double(period)
     func reduced(_ value: Double) -> Double { value - (value / p).rounded(.down) * p }
@@ -67,29 +66,34 @@ enum LinearCells {
     let wrap = SIMD4<Int32>(repeating: Int32(period - 1))
     let last = SIMD4<Int32>(repeating: Int32(n - 1))
     let half = SIMD4<Int32>(repeating: Int32(n))
-    var k = 0
-    while k < count {
+    @inline(__always)
+    func next() -> SIMD4<Int32> {
       var cell = (position &>> 16) & wrap
       if reflects {
         // The second half, n...2n-1, mirrored: 2n - 1 - v = (n - 1) xor (v - n).
         cell = cell.replacing(with: (cell & last) ^ last, where: cell .>= half)
       }
-      UnsafeMutableRawPointer(cells + k).storeBytes(of: cell &+ 1, as: SIMD4<Int32>.self)
       position &+= increment
+      return cell &+ 1
+    }
+    var k = 0
+    while count &- k >= 4 {
+      sink.take(next(), at: k)
       k &+= 4
     }
+    if k < count { sink.takeLast(next(), at: k) }
   }
 
   /// Pad (or not) beyond each end: pixels well before the start or after the end take `before`
   /// or `after` wholesale; the rest are counted in fixed point and clamped.
-  private static func padded(
+  private static func padded<Sink: GradientEntrySink>(
     first: Double, step: Double, count: Int, layout: GradientCellLayout, before: Int32, after: Int32,
-    into cells: UnsafeMutablePointer<Int32>
+    into sink: inout Sink
   ) {
     let n = layout.count
     let nD = Double(n)
     if step == 0 || abs(step) > largestFixedStep {
-      for k in 0..<count { cells[k] = entry(first + Double(k) * step, layout: layout, before: before, after: after) }
+      for k in 0..<count { sink.fill(entry(first + Double(k) * step, layout: layout, before: before, after: after), k..<k &+ 1) }
       return
     }
     // The pixels whose position lies within [-2, n + 2] cells (in 16.16 without overflow).
@@ -112,26 +116,39 @@ enum LinearCells {
       let d = (nD - 0.01 - first) / step
       let innerLow = Int(max(Double(middle.lowerBound), min(c, d).rounded(.up)))
       let innerHigh = Int(max(Double(innerLow), min(Double(middle.upperBound), max(c, d).rounded(.down) + 1)))
+      // Groups run from the middle's first pixel; the inner ones, wholly inside, unclamped.
       var k = middle.lowerBound
       while k < middle.upperBound {
+        if k >= innerLow {
+          while innerHigh &- k >= 8 {
+            sink.take((position &>> 16) &+ 1, at: k)
+            sink.take(((position &+ increment) &>> 16) &+ 1, at: k &+ 4)
+            position &+= increment &+ increment
+            k &+= 8
+          }
+          if innerHigh &- k >= 4 {
+            sink.take((position &>> 16) &+ 1, at: k)
+            position &+= increment
+            k &+= 4
+          }
+          if k >= middle.upperBound { break }
+        }
         // floor(t n) + 1, clamped to the before and after entries.
         var cell = (position &>> 16) &+ 1
-        if k < innerLow || k &+ 3 >= innerHigh {
-          cell = cell.replacing(with: zero, where: cell .< zero)
-          cell = cell.replacing(with: afterEnd, where: cell .> afterEnd)
-          if !padsBoth {
-            cell = cell.replacing(with: SIMD4(repeating: before), where: position .< zero)
-            cell = cell.replacing(with: SIMD4(repeating: after), where: position .> end)
-          }
+        cell = cell.replacing(with: zero, where: cell .< zero)
+        cell = cell.replacing(with: afterEnd, where: cell .> afterEnd)
+        if !padsBoth {
+          cell = cell.replacing(with: SIMD4(repeating: before), where: position .< zero)
+          cell = cell.replacing(with: SIMD4(repeating: after), where: position .> end)
         }
-        UnsafeMutableRawPointer(cells + k).storeBytes(of: cell, as: SIMD4<Int32>.self)
+        if count &- k >= 4 { sink.take(cell, at: k) } else { sink.takeLast(cell, at: k) }
         position &+= increment
         k &+= 4
       }
     }
-    // After the middle, whose last store may reach up to 3 cells past it.
-    cells.update(repeating: head, count: middle.lowerBound)
-    (cells + middle.upperBound).update(repeating: tail, count: count - middle.upperBound)
+    // After the middle, whose last group may reach up to 3 pixels past it.
+    sink.fill(head, 0..<middle.lowerBound)
+    sink.fill(tail, middle.upperBound..<count)
   }
 
   /// The entry of a position (in cells) far out or not finite (NaN: not drawn).

@@ -39,6 +39,13 @@ enum FloatLanes {
     return nearest.replacing(with: nearest &- 1, where: biased - 12_582_912 .> x)
   }
 
+  /// `x` rounded to the nearest integer (halves to even), for |x| < 2^22: the sum with
+  /// 1.5 x 2^23 holds it in its low mantissa bits.
+  @inline(__always)
+  static func nearestInt(_ x: SIMD4<Float>) -> SIMD4<Int32> {
+    unsafeBitCast(x + 12_582_912, to: SIMD4<Int32>.self) &- 0x4B40_0000
+  }
+
   /// `x` rounded to the nearest integer, as `Float` (|x| < 2^22).
   @inline(__always)
   static func rounded(_ x: SIMD4<Float>) -> SIMD4<Float> {

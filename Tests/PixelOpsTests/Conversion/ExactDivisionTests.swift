@@ -18,6 +18,20 @@ struct ExactDivisionTests {
     }
   }
 
+  @Test("SIMD div255 (a multiply-high) is round(x/255) for every x up to 255 * 255, in every lane")
+  func div255SIMDExhaustive() {
+    var wrong = 0
+    for first in stride(from: 0, through: 65025, by: 8) {
+      let lanes = SIMD8<UInt16>((0..<8).map { UInt16(min(first + $0 * 1, 65025)) })
+      let rotated = SIMD8<UInt16>((0..<8).map { lanes[(($0 + first / 8) % 8)] })
+      for vector in [lanes, rotated] {
+        let result = ExactDivision.div255(vector)
+        for lane in 0..<8 where UInt64(result[lane]) != roundedQuotient(UInt64(vector[lane]), 255) { wrong += 1 }
+      }
+    }
+    #expect(wrong == 0)
+  }
+
   @Test("SIMD div255 matches the scalar form in every lane")
   func div255SIMD() {
     var rng = SeededGenerator(seed: 1)

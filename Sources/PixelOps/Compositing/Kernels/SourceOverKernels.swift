@@ -183,8 +183,12 @@ enum SourceOverKernels {
   /// `s + round(d * (255 - sa) / 255)` for 4 pixels (lanes hold bytes R, G, B, A in memory order).
   @inline(__always)
   static func over(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
-    let inverseAlpha = 255 &- (littleEndianLanes(s) &>> 24)
-    let factor = unsafeBitCast(inverseAlpha | (inverseAlpha &<< 16), to: SIMD8<UInt16>.self)
+    // 255 - sa is the complement's top byte; copied into both 16-bit halves of its lane by
+    // `pshuflw`/`pshufhw` (fewer instructions than a shift and an or).
+    let inverseAlpha = unsafeBitCast(~littleEndianLanes(s) &>> 24, to: SIMD8<UInt16>.self)
+    let factor = SIMD8(
+      inverseAlpha[0], inverseAlpha[0], inverseAlpha[2], inverseAlpha[2], inverseAlpha[4], inverseAlpha[4],
+      inverseAlpha[6], inverseAlpha[6])
     let scaled = ByteLanes.scale(d, by: factor)
     // Byte-wise add: no carry can cross channels even for invalid (colour > alpha) input.
     let sum = unsafeBitCast(s, to: SIMD16<UInt8>.self) &+ unsafeBitCast(scaled, to: SIMD16<UInt8>.self)

@@ -1,32 +1,12 @@
-/// Table cells to pixels: the pixel loops of gradient fills.
-enum GradientLookup {
-  /// `output[k] = table[cells[k]]` for `count` pixels. Cells are below the table's size (2n
-  /// entries): every producer masks or clamps them.
-  @inline(__always)
-  static func plain(
-    _ cells: UnsafeMutablePointer<Int32>, count: Int, table: UnsafePointer<UInt32>, into output: UnsafeMutableRawPointer
-  ) {
-    var k = 0
-    while count &- k >= 4 {
-      // Two cells per 64-bit load: fewer extractions than four 32-bit reads.
-      let pair = UnsafeRawPointer(cells + k).loadUnaligned(as: SIMD2<UInt64>.self)
-      output.storeBytes(of: table[Int(UInt32(truncatingIfNeeded: pair[0]))], toByteOffset: k &* 4, as: UInt32.self)
-      output.storeBytes(of: table[Int(pair[0] &>> 32)], toByteOffset: k &* 4 &+ 4, as: UInt32.self)
-      output.storeBytes(of: table[Int(UInt32(truncatingIfNeeded: pair[1]))], toByteOffset: k &* 4 &+ 8, as: UInt32.self)
-      output.storeBytes(of: table[Int(pair[1] &>> 32)], toByteOffset: k &* 4 &+ 12, as: UInt32.self)
-      k &+= 4
-    }
-    while k < count {
-      output.storeBytes(of: table[Int(cells[k])], toByteOffset: k &* 4, as: UInt32.self)
-      k &+= 1
-    }
-  }
-
+/// The second pass of dithered gradient pixels: table entries (kept in a cell scratch by the
+/// shapes) to pixels, two at a time. A separate pass measured faster than dithering as the
+/// entries are produced: its 64-bit table reads load straight into vector registers.
+enum GradientDitherLookup {
   /// The 8.8 colours of the cells plus each pixel's ordered-dither threshold, shifted down to
   /// 8 bits: two pixels per `SIMD8<UInt16>`, the thresholds of destination pixels
   /// `x ..< x + count` on row `y`.
   @inline(__always)
-  static func dithered(
+  static func pixels(
     _ cells: UnsafeMutablePointer<Int32>, count: Int, table: UnsafePointer<UInt64>, x: Int, y: Int,
     into output: UnsafeMutableRawPointer
   ) {
