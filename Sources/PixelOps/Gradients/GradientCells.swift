@@ -32,8 +32,10 @@ extension GradientParameter {
   ) {
     let n = Float(layout.count)
     var row = self.row(y, from: x, cells: n)
-    let extend = Self.staysInUnitRange ? GradientExtend.pad : layout.extend
-    switch extend {
+    if Self.staysInUnitRange {
+      return stepCells(&row, UnitRangeCells(), layout: layout, count: count, into: &sink)
+    }
+    switch layout.extend {
     case .padded(true, true):
       stepCells(&row, PaddedCells(count: n), layout: layout, count: count, into: &sink)
     case .padded(let beforeStart, let afterEnd):

@@ -19,6 +19,16 @@ struct PaddedCells: GradientIndexing {
   }
 }
 
+/// A parameter that always lies in 0...n (the conic angle): `floor(p) + 1` as `round(p + 1/2)`
+/// with no clamp (0 and n round to the before entry 0 and to n, whose colours are the gradient's
+/// at its ends within a cell; the caller's mask keeps any value in the table).
+struct UnitRangeCells: GradientIndexing {
+  @inline(__always)
+  func entries(_ p: SIMD4<Float>) -> SIMD4<Int32> {
+    FloatLanes.nearestInt(p + 0.5)
+  }
+}
+
 /// Either end drawn or not: before the start entry `before`, after the end entry `after`
 /// (the end stop's entry, or the transparent one).
 struct PartlyPaddedCells: GradientIndexing {
