@@ -33,11 +33,16 @@ protocol GradientParameter: Sendable {
   func exactParameter(x: Int, y: Int) -> Double
   /// Whether `t` always lies in 0...1, whatever the extend mode (the conic gradient).
   static var staysInUnitRange: Bool { get }
+  /// Whether every row has the same parameters (a linear gradient along a horizontal axis), so
+  /// that a row computed once serves them all (undithered).
+  var isSameForEveryRow: Bool { get }
   /// Work per pixel, in bytes of memory traffic it is worth (for thread decisions).
   static var costPerPixel: Int { get }
 }
 
 extension GradientParameter {
+  var isSameForEveryRow: Bool { false }
+
   func writeEntries<Sink: GradientEntrySink>(
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
   ) {
@@ -86,6 +91,8 @@ struct LinearGradientParameter: GradientParameter {
 
   static var staysInUnitRange: Bool { false }
   static var costPerPixel: Int { 8 }
+  /// `t` does not depend on y (`0 y` is exactly 0).
+  var isSameForEveryRow: Bool { ky == 0 }
 
   func row(_ y: Int, from x: Int, cells: Float) -> Row {
     let n = Double(cells)

@@ -92,7 +92,11 @@ enum LinearCells {
   ) {
     let n = layout.count
     let nD = Double(n)
-    if step == 0 || abs(step) > largestFixedStep {
+    if step == 0 {
+      // A row across a vertical axis: one entry.
+      return sink.fill(entry(first, layout: layout, before: before, after: after), 0..<count)
+    }
+    if abs(step) > largestFixedStep {
       for k in 0..<count { sink.fill(entry(first + Double(k) * step, layout: layout, before: before, after: after), k..<k &+ 1) }
       return
     }

@@ -38,7 +38,8 @@ struct GradientCellBoundsTests {
           for step in [-3.5, -1.0, -0.01, 0.0, 0.013, 1.0, 2.75, 5000] {
             let layout = GradientCellLayout(count: n, extend: extend)
             let result = check(count: count, cellCount: n) {
-              LinearCells.write(first: first, step: step, count: count, layout: layout, into: $0)
+              var store = GradientCellStore(cells: $0)
+              LinearCells.write(first: first, step: step, count: count, layout: layout, into: &store)
             }
             if result.overrun || result.outOfTable {
               failures.append("\(extend) count \(count) first \(first) step \(step): \(result)")

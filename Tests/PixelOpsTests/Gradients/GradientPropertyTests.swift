@@ -155,3 +155,62 @@ struct GradientThreadTests {
     }
   }
 }
+
+/// Axis-aligned linear gradients take their own paths: a vertical axis gives each row one entry
+/// (one fill per row), a horizontal one gives every row the same pixels (computed once per band,
+/// then reused for a blend or copied for a copy).
+@Suite("Axis-aligned linear gradients")
+struct AxisAlignedLinearGradientTests {
+  /// A random linear case with its axis turned exactly horizontal or vertical.
+  static func axisAligned(_ rng: inout SeededGenerator, vertical: Bool, dithers: Bool) -> GradientCase {
+    var c = GradientRandom.gradientCase(.linear, &rng, dithers: dithers)
+    let (w, h) = (Double(c.width) / c.scale, Double(c.height) / c.scale)
+    let start = GradientRandom.point(&rng, width: w, height: h, margin: 0.5)
+    var length = (vertical ? h : w) * Double.random(in: 0.1...1.5, using: &rng)
+    if GradientRandom.chance(0.3, &rng) { length = -length }
+    let end = vertical ? PointPosition(x: start.x, y: start.y + length) : PointPosition(x: start.x + length, y: start.y)
+    c.shape = .linear(start: start, end: end)
+    return c
+  }
+
+  @Test("every pixel is within 1 of the reference (2 dithered)", arguments: [false, true])
+  func matchesReference(dithers: Bool) throws {
+    var rng = SeededGenerator(seed: dithers ? 0xA715 : 0xA714)
+    for trial in 0..<160 {
+      let c = Self.axisAligned(&rng, vertical: trial % 2 == 0, dithers: dithers)
+      var random: SeededGenerator? = SeededGenerator(seed: rng.next())
+      var canvas = try GradientCanvas(for: c, random: &random)
+      let before = canvas
+      try canvas.draw(c)
+      if let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before, tolerance: dithers ? 2 : 1) {
+        Issue.record("trial \(trial): \(c): \(mismatch)")
+      }
+    }
+  }
+
+  @Test("source-over of a horizontal gradient (rows reused) equals its copied pixels drawn as an image, on 1 and 3 threads")
+  func blendedRowsMatchImage() throws {
+    var rng = SeededGenerator(seed: 0xA716)
+    for trial in 0..<60 {
+      var c = Self.axisAligned(&rng, vertical: false, dithers: false)
+      c.rect = nil
+      c.height = Int.random(in: 1...90, using: &rng)
+      c.stops[0].color.alpha = 0.5
+      var random: SeededGenerator? = SeededGenerator(seed: rng.next())
+      let blank = try GradientCanvas(for: c, random: &random)
+      var none: SeededGenerator? = nil
+      var image = try GradientCanvas(width: c.width, height: c.height, format: c.format, random: &none)
+      try image.draw(c)
+      var viaImage = blank
+      try image.buffer.withView { whole in
+        let source = try whole.cropped(to: PixelRect(x: 0, y: 0, width: c.width, height: c.height))
+        try viaImage.withView { view in try Compositor.draw(source, onto: view, at: PixelPosition(x: 0, y: 0)) }
+      }
+      for threads in [1, 3] {
+        var direct = blank
+        try direct.draw(c, options: CompositeOptions(blendMode: .normal, parallelism: try .threads(threads)))
+        #expect(direct.allBytes() == viaImage.allBytes(), "trial \(trial), \(threads) threads: \(c)")
+      }
+    }
+  }
+}

@@ -18,19 +18,34 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   struct Cursor: RowSourceCursor {
     let source: GradientRowSource
     let scratch: UnsafeMutableRawPointer
+    /// Whether the scratch row holds the band's row already, for sources whose rows are all
+    /// the same (``GradientParameter/isSameForEveryRow``, undithered).
+    var holdsRepeatedRow = false
+
+    init(source: GradientRowSource, scratch: UnsafeMutableRawPointer) {
+      (self.source, self.scratch) = (source, scratch)
+    }
 
     /// One chunk's cells, after the row of pixels.
     var cells: UnsafeMutablePointer<Int32> {
       (scratch + source.width &* 4).assumingMemoryBound(to: Int32.self)
     }
 
-    func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
-      source.writer.write(source.parameter, y: y, columns: columns, into: scratch, cells: cells)
+    var rowsRepeat: Bool { source.parameter.isSameForEveryRow && !source.writer.dithers }
+
+    mutating func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
+      if !holdsRepeatedRow {
+        source.writer.write(source.parameter, y: y, columns: columns, into: scratch, cells: cells)
+        holdsRepeatedRow = rowsRepeat
+      }
       return UnsafeRawPointer(scratch)
     }
 
-    func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
-      source.writer.write(source.parameter, y: y, columns: columns, into: target, cells: cells)
+    mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
+      guard rowsRepeat else {
+        return source.writer.write(source.parameter, y: y, columns: columns, into: target, cells: cells)
+      }
+      target.copyMemory(from: row(y, columns: columns).unsafelyUnwrapped, byteCount: columns.count &* 4)
     }
   }
 }
