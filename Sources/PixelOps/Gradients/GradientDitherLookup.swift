@@ -12,17 +12,30 @@ enum GradientDitherLookup {
   ) {
     let thresholds = UnsafeRawPointer(OrderedDither.rows + (y & 7) &* 16)
     let phase = x & 7
+    // Eight pixels per turn: their four threshold pairs are the same every turn (period 8).
+    let d0 = thresholds.loadUnaligned(fromByteOffset: phase &* 8, as: SIMD8<UInt16>.self)
+    let d1 = thresholds.loadUnaligned(fromByteOffset: ((phase &+ 2) & 7) &* 8, as: SIMD8<UInt16>.self)
+    let d2 = thresholds.loadUnaligned(fromByteOffset: ((phase &+ 4) & 7) &* 8, as: SIMD8<UInt16>.self)
+    let d3 = thresholds.loadUnaligned(fromByteOffset: ((phase &+ 6) & 7) &* 8, as: SIMD8<UInt16>.self)
+    /// Pixels k ..< k + 4: colours plus thresholds, high bytes packed (`Int16Lanes.bytes`: its
+    /// clamps make the pick one `packuswb`; a plain narrowing became an out-of-line call).
+    @inline(__always)
+    func four(_ k: Int, _ da: SIMD8<UInt16>, _ db: SIMD8<UInt16>) {
+      let a = unsafeBitCast(SIMD2(table[Int(cells[k])], table[Int(cells[k &+ 1])]), to: SIMD8<UInt16>.self)
+      let b = unsafeBitCast(SIMD2(table[Int(cells[k &+ 2])], table[Int(cells[k &+ 3])]), to: SIMD8<UInt16>.self)
+      let pixels = Int16Lanes.bytes(
+        unsafeBitCast((a &+ da) &>> 8, to: SIMD8<Int16>.self), unsafeBitCast((b &+ db) &>> 8, to: SIMD8<Int16>.self),
+        clampToAlpha: false)
+      output.storeBytes(of: pixels, toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
+    }
     var k = 0
-    while count &- k >= 4 {
-      let first = unsafeBitCast(
-        SIMD2(table[Int(cells[k])], table[Int(cells[k &+ 1])]), to: SIMD8<UInt16>.self)
-      let second = unsafeBitCast(
-        SIMD2(table[Int(cells[k &+ 2])], table[Int(cells[k &+ 3])]), to: SIMD8<UInt16>.self)
-      let d0 = thresholds.loadUnaligned(fromByteOffset: ((phase &+ k) & 7) &* 8, as: SIMD8<UInt16>.self)
-      let d1 = thresholds.loadUnaligned(fromByteOffset: ((phase &+ k &+ 2) & 7) &* 8, as: SIMD8<UInt16>.self)
-      output.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: (first &+ d0) &>> 8), toByteOffset: k &* 4, as: SIMD8<UInt8>.self)
-      output.storeBytes(
-        of: SIMD8<UInt8>(truncatingIfNeeded: (second &+ d1) &>> 8), toByteOffset: k &* 4 &+ 8, as: SIMD8<UInt8>.self)
+    while count &- k >= 8 {
+      four(k, d0, d1)
+      four(k &+ 4, d2, d3)
+      k &+= 8
+    }
+    if count &- k >= 4 {
+      four(k, d0, d1)
       k &+= 4
     }
     while k < count {
