@@ -7,25 +7,31 @@ protocol GradientIndexing {
 }
 
 /// Both ends padded: before the start the first stop, after the end the last. `floor(p) + 1`
-/// as `round(p + 1/2)`, clamped to -1/4 ... n + 3/4 first (so the ends round to 0 and n + 1):
-/// the same entry except where `p` is a whole number, which may round to the cell below, a
-/// pixel on the boundary of two cells, as near to one's centre as to the other's.
+/// as `round(p + 1/2 + 1/64)`, clamped to -1/4 ... n + 3/4 first (so the ends round to 0 and
+/// n + 1): the same entry except within 1/64 cell below a whole number, which goes to the cell
+/// above (far inside the error bound's 3/4 cell). The bias keeps `p = 0` in cell 0, not before
+/// the start: at `t = 0` exactly the last of several stops at 0 shows (their hard edge's cell
+/// is evaluated exactly), and halves round to even.
 struct PaddedCells: GradientIndexing {
   let count: Float
 
   @inline(__always)
   func entries(_ p: SIMD4<Float>) -> SIMD4<Int32> {
-    FloatLanes.nearestInt(FloatLanes.clamp(p + 0.5, -0.25, count + 0.75))
+    FloatLanes.nearestInt(FloatLanes.clamp(p + entryBias, -0.25, count + 0.75))
   }
 }
 
-/// A parameter that always lies in 0...n (the conic angle): `floor(p) + 1` as `round(p + 1/2)`
-/// with no clamp (0 and n round to the before entry 0 and to n, whose colours are the gradient's
-/// at its ends within a cell; the caller's mask keeps any value in the table).
+/// What rounding adds to a parameter in cells to find its entry: `1/2` makes rounding a floor
+/// plus one, `1/64` more keeps whole numbers off the ties (which round to even).
+let entryBias: Float = 0.5 + 1.0 / 64
+
+/// A parameter that always lies in 0...n (the conic angle): `floor(p) + 1` as
+/// `round(p + entryBias)` with no clamp (0 gives cell 0, n the after entry n + 1, as a floor
+/// does; the caller's mask keeps any value in the table).
 struct UnitRangeCells: GradientIndexing {
   @inline(__always)
   func entries(_ p: SIMD4<Float>) -> SIMD4<Int32> {
-    FloatLanes.nearestInt(p + 0.5)
+    FloatLanes.nearestInt(p + entryBias)
   }
 }
 

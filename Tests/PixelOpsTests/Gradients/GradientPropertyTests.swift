@@ -115,6 +115,35 @@ struct GradientPropertyTests {
   }
 }
 
+/// `t = 0` exactly, where several stops share location 0: the last of them shows (the hard-edge
+/// rule), not the first, which padding before the start shows.
+@Suite("Gradient hard edge at t = 0")
+struct GradientHardEdgeAtZeroTests {
+  static let stops = [
+    GradientStop(location: 0, color: StraightColor(red: 1, green: 0, blue: 0)),
+    GradientStop(location: 0, color: StraightColor(red: 0, green: 0, blue: 1)),
+    GradientStop(location: 1, color: StraightColor(red: 0, green: 1, blue: 0)),
+  ]
+  static let blue = SIMD4(0, 0, 255, 255)
+
+  @Test("a radial gradient's centre pixel and a conic gradient's start ray show the last stop at 0")
+  func lastStopAtZero() throws {
+    // Pixel (4, 4)'s centre is the point (4.5, 4.5): distance 0 from the centre.
+    let center = PointPosition(x: 4.5, y: 4.5)
+    for shape in [GradientShape.radial(center: center, radius: 4), .conic(center: center, startAngle: 0)] {
+      var none: SeededGenerator? = nil
+      var canvas = try GradientCanvas(width: 9, height: 9, format: .rgba8Premultiplied, random: &none)
+      try canvas.draw(GradientCase(stops: Self.stops, shape: shape, width: 9, height: 9))
+      if case .radial = shape {
+        #expect(canvas.pixel(4, 4) == Self.blue, "radial centre")
+      } else {
+        // Pixels right of the centre on its row lie on the start ray: angle 0 exactly.
+        for x in 5...8 { #expect(canvas.pixel(x, 4) == Self.blue, "conic start ray, pixel \(x)") }
+      }
+    }
+  }
+}
+
 /// Row bands never change a pixel: the same output for every thread count.
 @Suite("Gradient fill is the same on any thread count")
 struct GradientThreadTests {
