@@ -108,12 +108,14 @@ struct SchedulingThreadPoolTests {
   /// Counts of the stress test, shared by its callers.
   final class StressCounters: Sendable {
     let failures = Atomic<Int>(0)
+    let startedCallers = Atomic<Int>(0)
     let completedCallers = Atomic<Int>(0)
   }
 
   /// One stress caller's work: small jobs (inline) and large ones (split), checked against a
   /// plain loop.
   static func stressCaller(_ caller: Int, counters: StressCounters) {
+    counters.startedCallers.add(1, ordering: .relaxed)
     for job in 0..<12 {
       let large = job % 3 != 0
       let width = large ? 48 : 5
@@ -150,14 +152,21 @@ struct SchedulingThreadPoolTests {
     }
     // The tasks run on the concurrency runtime's cooperative threads (two on a 2-core machine),
     // which the suite's other tests also occupy, blocking, while they run in parallel: a CI run
-    // saw one task start only after 20 s. A hung caller still fails here, at a longer deadline.
+    // saw one task start only after 20 s, and under AddressSanitizer one not within 180 s. So
+    // the deadline that finds a hung caller runs from the moment all 32 have started (a caller
+    // never yields once started); starting gets a bound of its own, the length of a whole
+    // sanitized test run.
+    let allStarted = await waitUntil(for: .seconds(900)) {
+      counters.startedCallers.load(ordering: .relaxed) == 32
+    }
     let callersDeadline = Duration.seconds(180)
     let allReturned = await waitUntil(for: callersDeadline) {
       counters.completedCallers.load(ordering: .relaxed) == 32
     }
+    #expect(allStarted, "\(counters.startedCallers.load(ordering: .relaxed)) of 32 callers started within 900 s")
     let completed = counters.completedCallers.load(ordering: .relaxed)
     let failures = counters.failures.load(ordering: .relaxed)
-    #expect(allReturned, "\(completed) of 32 callers returned within \(callersDeadline)")
+    #expect(allReturned, "\(completed) of 32 callers returned within \(callersDeadline) of all starting")
     #expect(completed == 32)
     #expect(failures == 0)
   }
