@@ -16,6 +16,14 @@ struct GradientAngle {
     (quarter, half, whole) = (unit / 4, unit / 2, unit)
   }
 
+  /// `atan(r)` in turns times the unit, for `r` in -1...1 (the polynomial alone: the caller
+  /// knows the octant, as ``ConicFold`` does).
+  @inline(__always)
+  func arctangent(_ r: SIMD4<Float>) -> SIMD4<Float> {
+    let s = r * r
+    return r * (c1 + s * (c3 + s * (c5 + s * c7)))
+  }
+
   /// The angle of (u, v) from +u towards +v, in turns times the unit, in 0...unit (0 at the
   /// origin).
   @inline(__always)
@@ -28,8 +36,7 @@ struct GradientAngle {
     let small = av.replacing(with: au, where: au .< av)
     // small / large in 0...1; the origin gives 0 / tiny = 0.
     let r = small / large.replacing(with: SIMD4(repeating: .leastNormalMagnitude), where: large .< .leastNormalMagnitude)
-    let s = r * r
-    var p = r * (c1 + s * (c3 + s * (c5 + s * c7)))
+    var p = arctangent(r)
     p = FloatLanes.select(vSteeper, quarter - p, p)
     p = FloatLanes.select(u .< 0, half - p, p)
     return FloatLanes.select(v .< 0, whole - p, p)

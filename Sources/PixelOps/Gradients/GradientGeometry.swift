@@ -135,6 +135,14 @@ struct CentredRow {
     (self.u, self.v, du, dv) = (Float(u), Float(v), Float(map.a), Float(map.b))
   }
 
+  /// u and v of the four pixels from `k` (counted from the row's first pixel): the same lanes
+  /// ``next()`` gives for them.
+  @inline(__always)
+  func point(at k: Int) -> (u: SIMD4<Float>, v: SIMD4<Float>) {
+    let offsets = Float(k) + gradientLaneOffsets
+    return (u + offsets * du, v + offsets * dv)
+  }
+
   /// u and v of the next four pixels.
   @inline(__always)
   mutating func next() -> (u: SIMD4<Float>, v: SIMD4<Float>) {
@@ -278,6 +286,16 @@ struct ConicGradientParameter: GradientParameter {
 
   func row(_ y: Int, from x: Int, cells: Float) -> Row {
     Row(point: CentredRow(map: map, y: y, x: x), angle: GradientAngle(unit: cells))
+  }
+
+  /// Runs of one octant formula take it without folding (``ConicCells``).
+  func writeEntries<Sink: GradientEntrySink>(
+    row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
+  ) {
+    let (u0, v0) = map.point(x: Double(x), y: Double(y))
+    ConicCells.write(
+      CentredRow(map: map, y: y, x: x), u0: u0, v0: v0, du: map.a, dv: map.b, count: count, layout: layout,
+      into: &sink)
   }
 
   func exactParameter(x: Int, y: Int) -> Double {

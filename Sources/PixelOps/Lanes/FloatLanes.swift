@@ -23,11 +23,17 @@ enum FloatLanes {
     unsafeBitCast(bitPattern(x) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
   }
 
-  /// `min(max(x, low), high)` per lane; NaN lanes give `high`.
+  /// `min(max(x, low), high)` per lane; NaN lanes give `high`. Written as a scalar conditional
+  /// per lane, which the vectoriser turns into `minps` and `maxps`; the same selects on vector
+  /// masks became a compare and three bit operations each inside the gradient loops.
   @inline(__always)
   static func clamp(_ x: SIMD4<Float>, _ low: Float, _ high: Float) -> SIMD4<Float> {
-    let upper = select(x .< high, x, SIMD4(repeating: high))
-    return select(upper .> low, upper, SIMD4(repeating: low))
+    var clamped = x
+    for lane in 0..<4 {
+      let upper = x[lane] < high ? x[lane] : high
+      clamped[lane] = upper > low ? upper : low
+    }
+    return clamped
   }
 
   /// `floor(x)` for |x| < 2^22: the sum with 1.5 x 2^23 holds `x` rounded to the nearest integer

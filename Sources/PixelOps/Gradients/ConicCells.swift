@@ -1,0 +1,62 @@
+/// The table entries along a row of a conic gradient. Runs of pixels with one octant formula
+/// (``ConicRuns``) take `offset ± atan(ratio)`, four pixels at a time, with no folding and no
+/// absolute values; the pixels near a fold line take the per-pixel fold
+/// (``GradientAngle/turns(u:v:)``). Both read the same `Float` lanes of the point, so a pixel
+/// gets the same angle whichever way it goes, to the polynomial's rounding.
+enum ConicCells {
+  /// Writes the entries of `count` pixels from the chunk's first pixel, whose point is
+  /// `(u0, v0)` in `Double` and whose lanes `row` steps, into `sink`.
+  @inline(__always)
+  static func write<Sink: GradientEntrySink>(
+    _ row: CentredRow, u0: Double, v0: Double, du: Double, dv: Double, count: Int, layout: GradientCellLayout,
+    into sink: inout Sink
+  ) {
+    let n = Float(layout.count)
+    let angle = GradientAngle(unit: n)
+    let mask = layout.entryMask
+    var k = 0
+    ConicRuns.forEachRun(u0: u0, v0: v0, du: du, dv: dv, count: count, vLanesAreNegative: row.v < 0) { range, fold in
+      guard let fold else {
+        // Near a fold line: the per-pixel fold.
+        while k < range.upperBound {
+          let (u, v) = row.point(at: k)
+          let entries = UnitRangeCells().entries(angle.turns(u: u, v: v)) & mask
+          if count &- k >= 4 { sink.take(entries, at: k) } else { sink.takeLast(entries, at: k) }
+          k &+= 4
+        }
+        return
+      }
+      let base = SIMD4<Float>(repeating: Float(fold.offsetTurns * Double(n)) + entryBias)
+      if fold.isSteep {
+        let subtracted = GradientAngle(unit: -n)
+        k = groups(row, from: k, to: range.upperBound, into: &sink) { u, v in base + subtracted.arctangent(u / v) }
+      } else {
+        k = groups(row, from: k, to: range.upperBound, into: &sink) { u, v in base + angle.arctangent(v / u) }
+      }
+    }
+    // A run's last pixels short of a group.
+    while k < count {
+      let (u, v) = row.point(at: k)
+      sink.takeLast(UnitRangeCells().entries(angle.turns(u: u, v: v)) & mask, at: k)
+      k &+= 4
+    }
+
+    /// Whole groups of four from `k` up to `end`, each the entries `rounded(p)` of the point's
+    /// lanes; returns where it stopped (less than a group before `end`).
+    @inline(__always)
+    func groups(
+      _ row: CentredRow, from start: Int, to end: Int, into sink: inout Sink,
+      _ biasedCells: (SIMD4<Float>, SIMD4<Float>) -> SIMD4<Float>
+    ) -> Int {
+      var k = start
+      var offsets = Float(k) + gradientLaneOffsets
+      while end &- k >= 4 {
+        let (u, v) = (row.u + offsets * row.du, row.v + offsets * row.dv)
+        sink.take(FloatLanes.nearestInt(biasedCells(u, v)) & mask, at: k)
+        offsets += 4
+        k &+= 4
+      }
+      return k
+    }
+  }
+}
