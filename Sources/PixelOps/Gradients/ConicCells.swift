@@ -27,11 +27,19 @@ enum ConicCells {
         return
       }
       let base = SIMD4<Float>(repeating: Float(fold.offsetTurns * Double(n)) + entryBias)
-      if fold.isSteep {
-        let subtracted = GradientAngle(unit: -n)
-        k = groups(row, from: k, to: range.upperBound, into: &sink) { u, v in base + subtracted.arctangent(u / v) }
-      } else {
-        k = groups(row, from: k, to: range.upperBound, into: &sink) { u, v in base + angle.arctangent(v / u) }
+      let subtracted = GradientAngle(unit: -n)
+      switch (fold.isSteep, row.dv == 0) {
+      case (true, true):
+        // v is the same for every pixel of the row (an unrotated map): a multiplication by 1/v.
+        let reciprocal = 1 / row.v
+        k = groups(from: k, to: range.upperBound, into: &sink) { u, _ in base + subtracted.arctangent(u() * reciprocal) }
+      case (true, false):
+        k = groups(from: k, to: range.upperBound, into: &sink) { u, v in base + subtracted.arctangent(u() / v()) }
+      case (false, true):
+        let v = SIMD4<Float>(repeating: row.v)
+        k = groups(from: k, to: range.upperBound, into: &sink) { u, _ in base + angle.arctangent(v / u()) }
+      case (false, false):
+        k = groups(from: k, to: range.upperBound, into: &sink) { u, v in base + angle.arctangent(v() / u()) }
       }
     }
     // A run's last pixels short of a group.
@@ -41,18 +49,19 @@ enum ConicCells {
       k &+= 4
     }
 
-    /// Whole groups of four from `k` up to `end`, each the entries `rounded(p)` of the point's
-    /// lanes; returns where it stopped (less than a group before `end`).
+    /// Whole groups of four from `start` up to `end`, each the entries `rounded(p)` of `p` from
+    /// the group's u and v lanes (given as functions, so a run that needs one computes only it);
+    /// returns where it stopped (less than a group before `end`).
     @inline(__always)
     func groups(
-      _ row: CentredRow, from start: Int, to end: Int, into sink: inout Sink,
-      _ biasedCells: (SIMD4<Float>, SIMD4<Float>) -> SIMD4<Float>
+      from start: Int, to end: Int, into sink: inout Sink,
+      _ biasedCells: (() -> SIMD4<Float>, () -> SIMD4<Float>) -> SIMD4<Float>
     ) -> Int {
       var k = start
       var offsets = Float(k) + gradientLaneOffsets
       while end &- k >= 4 {
-        let (u, v) = (row.u + offsets * row.du, row.v + offsets * row.dv)
-        sink.take(FloatLanes.nearestInt(biasedCells(u, v)) & mask, at: k)
+        let p = biasedCells({ row.u + offsets * row.du }, { row.v + offsets * row.dv })
+        sink.take(FloatLanes.nearestInt(p) & mask, at: k)
         offsets += 4
         k &+= 4
       }
