@@ -26,7 +26,7 @@ enum ConicCells {
         }
         return
       }
-      let base = SIMD4<Float>(repeating: Float(fold.offsetTurns * Double(n)) + entryBias)
+      let base = SIMD4<Float>(repeating: Float(fold.offsetTurns * Double(n)) + GradientCellLayout.entryBias)
       let subtracted = GradientAngle(unit: -n)
       switch (fold.isSteep, row.dv == 0) {
       case (true, true):

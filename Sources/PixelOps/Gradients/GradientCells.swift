@@ -5,6 +5,11 @@ struct GradientCellLayout: Sendable {
   let count: Int
   let extend: GradientExtend
 
+  /// What rounding adds to a parameter in cells to find its entry (``GradientIndexing``): `1/2`
+  /// makes rounding a floor plus one, `1/64` more keeps whole numbers off the ties (which round
+  /// to even).
+  static let entryBias: Float = 0.5 + 1.0 / 64
+
   /// The entry before the start (the first stop).
   static let beforeEntry: Int32 = 0
   /// The entry after the end (the last stop).

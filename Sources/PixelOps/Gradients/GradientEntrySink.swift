@@ -57,7 +57,7 @@ struct GradientPixelSink: GradientEntrySink {
 
   @inline(__always)
   mutating func fill(_ entry: Int32, _ range: Range<Int>) {
-    fillPixels(table[Int(entry)], range, output)
+    PixelLoop.fill32(table[Int(entry)], output + range.lowerBound &* 4, range.count)
   }
 }
 
@@ -83,20 +83,5 @@ struct GradientRecordingSink<Pixels: GradientEntrySink>: GradientEntrySink {
   mutating func fill(_ entry: Int32, _ range: Range<Int>) {
     cells.fill(entry, range)
     pixels.fill(entry, range)
-  }
-}
-
-/// `pixel` in every pixel of `range` at `output`.
-@inline(__always)
-private func fillPixels(_ pixel: UInt32, _ range: Range<Int>, _ output: UnsafeMutableRawPointer) {
-  var k = range.lowerBound
-  let four = SIMD4<UInt32>(repeating: pixel)
-  while range.upperBound &- k >= 4 {
-    output.storeBytes(of: four, toByteOffset: k &* 4, as: SIMD4<UInt32>.self)
-    k &+= 4
-  }
-  while k < range.upperBound {
-    output.storeBytes(of: pixel, toByteOffset: k &* 4, as: UInt32.self)
-    k &+= 1
   }
 }

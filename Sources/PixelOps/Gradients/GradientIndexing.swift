@@ -17,21 +17,17 @@ struct PaddedCells: GradientIndexing {
 
   @inline(__always)
   func entries(_ p: SIMD4<Float>) -> SIMD4<Int32> {
-    FloatLanes.nearestInt(FloatLanes.clamp(p + entryBias, -0.25, count + 0.75))
+    FloatLanes.nearestInt(FloatLanes.clamp(p + GradientCellLayout.entryBias, -0.25, count + 0.75))
   }
 }
 
-/// What rounding adds to a parameter in cells to find its entry: `1/2` makes rounding a floor
-/// plus one, `1/64` more keeps whole numbers off the ties (which round to even).
-let entryBias: Float = 0.5 + 1.0 / 64
-
 /// A parameter that always lies in 0...n (the conic angle): `floor(p) + 1` as
-/// `round(p + entryBias)` with no clamp (0 gives cell 0, n the after entry n + 1, as a floor
+/// `round(p + GradientCellLayout.entryBias)` with no clamp (0 gives cell 0, n the after entry n + 1, as a floor
 /// does; the caller's mask keeps any value in the table).
 struct UnitRangeCells: GradientIndexing {
   @inline(__always)
   func entries(_ p: SIMD4<Float>) -> SIMD4<Int32> {
-    FloatLanes.nearestInt(p + entryBias)
+    FloatLanes.nearestInt(p + GradientCellLayout.entryBias)
   }
 }
 

@@ -109,10 +109,12 @@ enum LinearCells {
     // Outside it, a whole side lies before the start or after the end.
     let (head, tail) = step > 0 ? (before, after) : (after, before)
     if !middle.isEmpty {
-      var (position, increment) = lanes(first + Double(middle.lowerBound) * step, step)
+      // Positions one cell ahead (16.16), so that a shift gives floor(t n) + 1 directly.
+      var (position, increment) = lanes(first + Double(middle.lowerBound) * step + 1, step)
       let zero = SIMD4<Int32>(repeating: 0)
+      let one = SIMD4<Int32>(repeating: 1 << 16)
       let afterEnd = SIMD4<Int32>(repeating: layout.afterEntry)
-      let end = SIMD4<Int32>(repeating: Int32(n) << 16)
+      let end = SIMD4<Int32>(repeating: Int32(n + 1) << 16)
       let padsBoth = before == GradientCellLayout.beforeEntry && after == layout.afterEntry
       // Groups wholly inside [0.01, n - 0.01] cells (a margin far above the sum's drift) need
       // no clamping: their cells are 1...n as they are.
@@ -125,24 +127,24 @@ enum LinearCells {
       while k < middle.upperBound {
         if k >= innerLow {
           while innerHigh &- k >= 8 {
-            sink.take((position &>> 16) &+ 1, at: k)
-            sink.take(((position &+ increment) &>> 16) &+ 1, at: k &+ 4)
+            sink.take(position &>> 16, at: k)
+            sink.take((position &+ increment) &>> 16, at: k &+ 4)
             position &+= increment &+ increment
             k &+= 8
           }
           if innerHigh &- k >= 4 {
-            sink.take((position &>> 16) &+ 1, at: k)
+            sink.take(position &>> 16, at: k)
             position &+= increment
             k &+= 4
           }
           if k >= middle.upperBound { break }
         }
         // floor(t n) + 1, clamped to the before and after entries.
-        var cell = (position &>> 16) &+ 1
+        var cell = position &>> 16
         cell = cell.replacing(with: zero, where: cell .< zero)
         cell = cell.replacing(with: afterEnd, where: cell .> afterEnd)
         if !padsBoth {
-          cell = cell.replacing(with: SIMD4(repeating: before), where: position .< zero)
+          cell = cell.replacing(with: SIMD4(repeating: before), where: position .< one)
           cell = cell.replacing(with: SIMD4(repeating: after), where: position .> end)
         }
         if count &- k >= 4 { sink.take(cell, at: k) } else { sink.takeLast(cell, at: k) }

@@ -20,6 +20,22 @@ enum PixelLoop {
     }
   }
 
+  /// `pixel` in the `count` pixels at `destination`: vectors of 4, then one at a time (solid
+  /// fills, a gradient's stretches of one entry).
+  @inline(__always)
+  static func fill32(_ pixel: UInt32, _ destination: UnsafeMutableRawPointer, _ count: Int) {
+    let four = SIMD4<UInt32>(repeating: pixel)
+    var x = 0
+    while x &+ 4 <= count {
+      destination.storeBytes(of: four, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      x &+= 4
+    }
+    while x < count {
+      destination.storeBytes(of: pixel, toByteOffset: x &* 4, as: UInt32.self)
+      x &+= 1
+    }
+  }
+
   /// ``map32(_:_:_:_:)`` for transforms that leave opaque pixels unchanged and turn transparent
   /// ones into zero (premultiply, unpremultiply): vectors of 4 opaque pixels are copied and of 4
   /// transparent pixels zeroed without calling `transform`. Exact whenever `transform` has that

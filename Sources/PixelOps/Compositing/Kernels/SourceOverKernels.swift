@@ -165,8 +165,7 @@ enum SourceOverKernels {
 
   /// Stores the solid colour in every pixel (an opaque fill, or `copy` of a solid colour).
   static func fillSolid(_ span: CompositeSpan, _ parameters: CompositeParameters) {
-    let color = SIMD4<UInt32>(repeating: parameters.solid.pixel.littleEndian)
-    PixelLoop.map32(UnsafeRawPointer(span.destination), span.destination, span.count) { _ in color }
+    PixelLoop.fill32(parameters.solid.pixel.littleEndian, span.destination, span.count)
   }
 
   /// Copies the source row (`copy` at full coverage and opacity, or `normal` with a source known
