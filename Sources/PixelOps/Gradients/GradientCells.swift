@@ -35,8 +35,17 @@ extension GradientParameter {
   func writeSteppedEntries<Sink: GradientEntrySink>(
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
   ) {
+    writeSteppedEntries(self.row(y, from: x, cells: Float(layout.count)), count: count, layout: layout, into: &sink)
+  }
+
+  /// The same from a row of parameters other than ``row(_:from:cells:)``'s (a shape's faster
+  /// row for special cases).
+  @inline(__always)
+  func writeSteppedEntries<SomeRow: GradientParameterRow, Sink: GradientEntrySink>(
+    _ row: SomeRow, count: Int, layout: GradientCellLayout, into sink: inout Sink
+  ) {
     let n = Float(layout.count)
-    var row = self.row(y, from: x, cells: n)
+    var row = row
     if Self.staysInUnitRange {
       return stepCells(&row, UnitRangeCells(), layout: layout, count: count, into: &sink)
     }
@@ -55,8 +64,8 @@ extension GradientParameter {
   }
 
   @inline(__always)
-  private func stepCells<Cells: GradientIndexing, Sink: GradientEntrySink>(
-    _ row: inout Row, _ indexing: Cells, layout: GradientCellLayout, count: Int, into sink: inout Sink
+  private func stepCells<SomeRow: GradientParameterRow, Cells: GradientIndexing, Sink: GradientEntrySink>(
+    _ row: inout SomeRow, _ indexing: Cells, layout: GradientCellLayout, count: Int, into sink: inout Sink
   ) {
     let mask = layout.entryMask
     let transparent = SIMD4<Int32>(repeating: layout.transparentEntry)
@@ -64,7 +73,7 @@ extension GradientParameter {
     func next() -> SIMD4<Int32> {
       let t = row.next()
       var index = indexing.entries(t)
-      if Row.leavesPixelsUndrawn { index = index.replacing(with: transparent, where: t .!= t) }
+      if SomeRow.leavesPixelsUndrawn { index = index.replacing(with: transparent, where: t .!= t) }
       return index & mask
     }
     var k = 0

@@ -180,11 +180,31 @@ struct ConcentricGradientParameter: GradientParameter {
   /// `|s| n` before the square root, so that its distance is in cells already.
   func row(_ y: Int, from x: Int, cells: Float) -> Row {
     let scale = Double(cells) / (endRadius - startRadius)
-    var scaled = map
-    (scaled.a, scaled.b, scaled.c, scaled.d, scaled.tx, scaled.ty) =
-      (map.a * abs(scale), map.b * abs(scale), map.c * abs(scale), map.d * abs(scale), map.tx * abs(scale), map.ty * abs(scale))
     return Row(
-      point: CentredRow(map: scaled, y: y, x: x), sign: scale < 0 ? -1 : 1, offset: Float(-startRadius * scale))
+      point: CentredRow(map: scaledMap(by: abs(scale)), y: y, x: x), sign: scale < 0 ? -1 : 1,
+      offset: Float(-startRadius * scale))
+  }
+
+  /// The map scaled by `factor` (the point in cells).
+  private func scaledMap(by factor: Double) -> GradientMap {
+    GradientMap(
+      a: map.a * factor, b: map.b * factor, c: map.c * factor, d: map.d * factor, tx: map.tx * factor,
+      ty: map.ty * factor)
+  }
+
+  /// Rows along which v does not change (an unrotated map: `b` is 0) and the radius grows with
+  /// `t` take ``GrowingRowAlongU``: no v lanes and no sign.
+  func writeEntries<Sink: GradientEntrySink>(
+    row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
+  ) {
+    let scale = Double(layout.count) / (endRadius - startRadius)
+    guard map.b == 0, scale > 0 else {
+      return writeSteppedEntries(row: y, from: x, count: count, layout: layout, into: &sink)
+    }
+    let point = CentredRow(map: scaledMap(by: scale), y: y, x: x)
+    let row = GrowingRowAlongU(
+      u: point.u, du: point.du, v: point.v, offset: Float(-startRadius * scale))
+    writeSteppedEntries(row, count: count, layout: layout, into: &sink)
   }
 
   struct Row: GradientParameterRow {
@@ -195,6 +215,31 @@ struct ConcentricGradientParameter: GradientParameter {
     mutating func next() -> SIMD4<Float> {
       let (u, v) = point.next()
       return (u * u + v * v).squareRoot() * sign + offset
+    }
+  }
+}
+
+extension ConcentricGradientParameter {
+  /// ``Row`` where v is the same for every pixel and the sign is +1: `t n = sqrt(u² + v²) +
+  /// offset`. The lanes of u are ``CentredRow``'s and v is its constant, so both give the same
+  /// parameters. (`v * v` is written in the step, where the optimiser hoists it: a `v²` kept
+  /// from outside is not known to be non-negative, and the square root became four `sqrtf`
+  /// calls with their negative-input checks.)
+  struct GrowingRowAlongU: GradientParameterRow {
+    let u: Float, du: Float
+    let v: SIMD4<Float>
+    let offset: Float
+    var offsets = gradientLaneOffsets
+
+    init(u: Float, du: Float, v: Float, offset: Float) {
+      (self.u, self.du, self.v, self.offset) = (u, du, SIMD4(repeating: v), offset)
+    }
+
+    @inline(__always)
+    mutating func next() -> SIMD4<Float> {
+      let lanes = u + offsets * du
+      offsets += 4
+      return (lanes * lanes + v * v).squareRoot() + offset
     }
   }
 }
