@@ -17,16 +17,12 @@ enum GradientDitherLookup {
     let d1 = thresholds.loadUnaligned(fromByteOffset: ((phase &+ 2) & 7) &* 8, as: SIMD8<UInt16>.self)
     let d2 = thresholds.loadUnaligned(fromByteOffset: ((phase &+ 4) & 7) &* 8, as: SIMD8<UInt16>.self)
     let d3 = thresholds.loadUnaligned(fromByteOffset: ((phase &+ 6) & 7) &* 8, as: SIMD8<UInt16>.self)
-    /// Pixels k ..< k + 4: colours plus thresholds, high bytes packed (`Int16Lanes.bytes`: its
-    /// clamps make the pick one `packuswb`; a plain narrowing became an out-of-line call).
+    /// Pixels k ..< k + 4: colours plus thresholds, their high bytes (`psrlw`, `packuswb`).
     @inline(__always)
     func four(_ k: Int, _ da: SIMD8<UInt16>, _ db: SIMD8<UInt16>) {
       let a = unsafeBitCast(SIMD2(table[Int(cells[k])], table[Int(cells[k &+ 1])]), to: SIMD8<UInt16>.self)
       let b = unsafeBitCast(SIMD2(table[Int(cells[k &+ 2])], table[Int(cells[k &+ 3])]), to: SIMD8<UInt16>.self)
-      let pixels = Int16Lanes.bytes(
-        unsafeBitCast((a &+ da) &>> 8, to: SIMD8<Int16>.self), unsafeBitCast((b &+ db) &>> 8, to: SIMD8<Int16>.self),
-        clampToAlpha: false)
-      output.storeBytes(of: pixels, toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
+      output.storeBytes(of: Int16Lanes.highBytes(a &+ da, b &+ db), toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
     }
     var k = 0
     while count &- k >= 8 {

@@ -163,6 +163,21 @@ enum Int16Lanes {
     return SIMD16(l[0], l[2], l[4], l[6], l[8], l[10], l[12], l[14], h[0], h[2], h[4], h[6], h[8], h[10], h[12], h[14])
   }
 
+  /// The high byte of every 16-bit lane, `low`'s then `high`'s: for sums in 8.8 fixed point.
+  /// Picked as bytes, it compiles to one `psrlw` per vector and a `packuswb`; shifting the lanes
+  /// first and picking their low bytes did not (shuffles, or with ``bytes(_:_:clampToAlpha:)``'s
+  /// clamps three more instructions per vector).
+  @inline(__always)
+  static func highBytes(_ low: SIMD8<UInt16>, _ high: SIMD8<UInt16>) -> SIMD16<UInt8> {
+    let l = unsafeBitCast(low, to: SIMD16<UInt8>.self)
+    let h = unsafeBitCast(high, to: SIMD16<UInt8>.self)
+    #if _endian(little)
+      return SIMD16(l[1], l[3], l[5], l[7], l[9], l[11], l[13], l[15], h[1], h[3], h[5], h[7], h[9], h[11], h[13], h[15])
+    #else
+      return SIMD16(l[0], l[2], l[4], l[6], l[8], l[10], l[12], l[14], h[0], h[2], h[4], h[6], h[8], h[10], h[12], h[14])
+    #endif
+  }
+
   /// Stores the first `count` (1...4) pixels of `pixels` at `destination`.
   @inline(__always)
   static func store(_ pixels: SIMD16<UInt8>, count: Int, to destination: UnsafeMutableRawPointer) {
