@@ -25,14 +25,8 @@ struct ConcentricRowTests {
       let layout = GradientCellLayout(count: [256, 1024, 4096][trial % 3], extend: extend)
       let count = [1, 3, 4, 7, 100, 1024][trial % 6]
       let (x, y) = (Int.random(in: -100...300, using: &rng), Int.random(in: -30...100, using: &rng))
-      var fast = [Int32](repeating: -1, count: count + 3)
-      var general = [Int32](repeating: -1, count: count + 3)
-      fast.withUnsafeMutableBufferPointer { parameter.writeCells(row: y, from: x, count: count, layout: layout, into: $0.baseAddress!) }
-      general.withUnsafeMutableBufferPointer {
-        var store = GradientCellStore(cells: $0.baseAddress!)
-        parameter.writeSteppedEntries(row: y, from: x, count: count, layout: layout, into: &store)
-      }
-      if fast[0..<count] != general[0..<count] {
+      let (fast, general) = gradientEntriesBothWays(parameter, row: y, from: x, count: count, layout: layout)
+      if fast != general {
         failures.append("trial \(trial): first difference at \((0..<count).first { fast[$0] != general[$0] }!)")
       }
     }

@@ -17,13 +17,7 @@ struct ConicRunsTests {
   /// are not a one-cell rounding at a cell boundary.
   func mismatches(_ parameter: ConicGradientParameter, y: Int, x: Int, count: Int) -> [String] {
     let layout = GradientCellLayout(count: Self.n, extend: .pad)
-    var runs = [Int32](repeating: -1, count: count + 3)
-    var folded = [Int32](repeating: -1, count: count + 3)
-    runs.withUnsafeMutableBufferPointer { parameter.writeCells(row: y, from: x, count: count, layout: layout, into: $0.baseAddress!) }
-    folded.withUnsafeMutableBufferPointer {
-      var store = GradientCellStore(cells: $0.baseAddress!)
-      parameter.writeSteppedEntries(row: y, from: x, count: count, layout: layout, into: &store)
-    }
+    let (runs, folded) = gradientEntriesBothWays(parameter, row: y, from: x, count: count, layout: layout)
     let row = CentredRow(map: parameter.map, y: y, x: x)
     let angle = GradientAngle(unit: Float(Self.n))
     var found: [String] = []
