@@ -82,4 +82,36 @@ struct GradientCellBoundsTests {
     }
     #expect(failures.isEmpty, "\(failures.prefix(5))")
   }
+
+  @Test("conic runs and radial rows at extreme coordinates and scales: no trap, entries inside the table")
+  func extremeGeometryStaysInBounds() throws {
+    let n = 1024
+    var failures: [String] = []
+    for scale in [1e-30, 1e-6, 1.0, 1e6, 1e30] {
+      for c in [-1e30, -1e9, 0.5, 1e9, 1e30] {
+        let shapes: [GradientShape] = [
+          .conic(center: PointPosition(x: c, y: 0.5), startAngle: 0),
+          .conic(center: PointPosition(x: 3, y: c), startAngle: 0.3),
+          .radial(center: PointPosition(x: c, y: c), radius: 7),
+          .radial(startCenter: PointPosition(x: c, y: 1), startRadius: 1e20, endCenter: PointPosition(x: c, y: 1), endRadius: 3e20),
+        ]
+        for shape in shapes {
+          guard let geometry = try? shape.geometry(map: GradientMap(scale: scale)) else { continue }
+          let layout = GradientCellLayout(count: n, extend: .pad)
+          for x in [-2000, 0, 1_000_000] {
+            let result = check(count: 300, cellCount: n) { cells in
+              switch geometry {
+              case .linear(let p): p.writeCells(row: 7, from: x, count: 300, layout: layout, into: cells)
+              case .concentric(let p): p.writeCells(row: 7, from: x, count: 300, layout: layout, into: cells)
+              case .twoCircle(let p): p.writeCells(row: 7, from: x, count: 300, layout: layout, into: cells)
+              case .conic(let p): p.writeCells(row: 7, from: x, count: 300, layout: layout, into: cells)
+              }
+            }
+            if result.overrun || result.outOfTable { failures.append("\(shape) scale \(scale) x \(x): \(result)") }
+          }
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(5))")
+  }
 }
