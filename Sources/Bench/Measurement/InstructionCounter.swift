@@ -15,14 +15,15 @@ struct InstructionCounter {
   /// the symbol table that `--toggle-collect` matches is kept.
   let executable: String
 
+  /// Makes the stripped copy afresh: a copy left by an earlier process with the same id (ids are
+  /// reused) would be another build, and its counts were taken for this one's.
   init(executable original: String) {
     let stripped = FileManager.default.temporaryDirectory.appendingPathComponent("pixelops-bench-\(getpid())").path
-    if !FileManager.default.fileExists(atPath: stripped),
-      (try? runProcess("/usr/bin/env", ["objcopy", "--strip-debug", original, stripped]))?.status != 0
-    {
-      executable = original
-    } else {
+    try? FileManager.default.removeItem(atPath: stripped)
+    if (try? runProcess("/usr/bin/env", ["objcopy", "--strip-debug", original, stripped]))?.status == 0 {
       executable = stripped
+    } else {
+      executable = original
     }
   }
 
