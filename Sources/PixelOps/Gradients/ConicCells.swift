@@ -4,30 +4,36 @@
 /// (``GradientAngle/turns(u:v:)``). Both read the same `Float` lanes of the point, so a pixel
 /// gets the same angle whichever way it goes, to the polynomial's rounding.
 enum ConicCells {
-  /// Writes the entries of `count` pixels from the chunk's first pixel, whose point is
-  /// `(u0, v0)` in `Double` and whose lanes `row` steps, into `sink`.
+  /// Writes the entries of `count` pixels of row `y` from column `x`, whose points `map` gives,
+  /// into `sink`.
   @inline(__always)
   static func write<Sink: GradientEntrySink>(
-    _ row: CentredRow, u0: Double, v0: Double, du: Double, dv: Double, count: Int, layout: GradientCellLayout,
-    into sink: inout Sink
+    map: GradientMap, row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
   ) {
+    let row = CentredRow(map: map, y: y, x: x)
+    let (u0, v0) = map.point(x: Double(x), y: Double(y))
     let n = Float(layout.count)
     let angle = GradientAngle(unit: n)
+    let subtracted = GradientAngle(unit: -n)
     let mask = layout.entryMask
     var k = 0
-    ConicRuns.forEachRun(u0: u0, v0: v0, du: du, dv: dv, count: count, vLanesAreNegative: row.v < 0) { range, fold in
+    /// The per-pixel fold's entries for the four pixels from `k`.
+    @inline(__always)
+    func foldedEntries(at k: Int) -> SIMD4<Int32> {
+      let (u, v) = row.point(at: k)
+      return UnitRangeCells().entries(angle.turns(u: u, v: v)) & mask
+    }
+    ConicRuns.forEachRun(u0: u0, v0: v0, du: map.a, dv: map.b, count: count, vLanesAreNegative: row.v < 0) {
+      range, fold in
       guard let fold else {
         // Near a fold line: the per-pixel fold.
         while k < range.upperBound {
-          let (u, v) = row.point(at: k)
-          let entries = UnitRangeCells().entries(angle.turns(u: u, v: v)) & mask
-          if count &- k >= 4 { sink.take(entries, at: k) } else { sink.takeLast(entries, at: k) }
+          if count &- k >= 4 { sink.take(foldedEntries(at: k), at: k) } else { sink.takeLast(foldedEntries(at: k), at: k) }
           k &+= 4
         }
         return
       }
       let base = SIMD4<Float>(repeating: Float(fold.offsetTurns * Double(n)) + GradientCellLayout.entryBias)
-      let subtracted = GradientAngle(unit: -n)
       switch (fold.isSteep, row.dv == 0) {
       case (true, true):
         // v is the same for every pixel of the row (an unrotated map): a multiplication by 1/v.
@@ -42,12 +48,8 @@ enum ConicCells {
         k = groups(from: k, to: range.upperBound, into: &sink) { u, v in base + angle.arctangent(v() / u()) }
       }
     }
-    // A run's last pixels short of a group.
-    while k < count {
-      let (u, v) = row.point(at: k)
-      sink.takeLast(UnitRangeCells().entries(angle.turns(u: u, v: v)) & mask, at: k)
-      k &+= 4
-    }
+    // The last run's pixels short of a group (at most one group).
+    if k < count { sink.takeLast(foldedEntries(at: k), at: k) }
 
     /// Whole groups of four from `start` up to `end`, each the entries `rounded(p)` of `p` from
     /// the group's u and v lanes (given as functions, so a run that needs one computes only it);

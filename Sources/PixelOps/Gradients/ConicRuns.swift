@@ -51,7 +51,7 @@ enum ConicRuns {
     var excluded = ExcludedPixels()
     excluded.add(crossingOf: v0 - u0, dv - du, error: 2 * error, count: count)
     excluded.add(crossingOf: v0 + u0, dv + du, error: 2 * error, count: count)
-    if dv != 0 { excluded.add(crossingOf: v0, dv, error: error, count: count) }
+    excluded.add(crossingOf: v0, dv, error: error, count: count)
     excluded.sort()
 
     var start = 0
@@ -116,7 +116,7 @@ enum ConicRuns {
     /// Sorts the ranges by their start and merges overlapping ones.
     mutating func sort() {
       for i in 0..<count {
-        for j in (i + 1)..<max(count, i + 1) where self[j].lowerBound < self[i].lowerBound {
+        for j in (i + 1)..<count where self[j].lowerBound < self[i].lowerBound {
           let swapped = self[i]
           set(i, self[j])
           set(j, swapped)

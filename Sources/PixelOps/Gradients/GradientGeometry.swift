@@ -201,9 +201,8 @@ struct ConcentricGradientParameter: GradientParameter {
     guard map.b == 0, scale > 0 else {
       return writeSteppedEntries(row: y, from: x, count: count, layout: layout, into: &sink)
     }
-    let point = CentredRow(map: scaledMap(by: scale), y: y, x: x)
     let row = GrowingRowAlongU(
-      u: point.u, du: point.du, v: point.v, offset: Float(-startRadius * scale))
+      point: CentredRow(map: scaledMap(by: scale), y: y, x: x), offset: Float(-startRadius * scale))
     writeSteppedEntries(row, count: count, layout: layout, into: &sink)
   }
 
@@ -231,8 +230,9 @@ extension ConcentricGradientParameter {
     let offset: Float
     var offsets = gradientLaneOffsets
 
-    init(u: Float, du: Float, v: Float, offset: Float) {
-      (self.u, self.du, self.v, self.offset) = (u, du, SIMD4(repeating: v), offset)
+    /// The row of `point`'s lanes (its `dv` must be 0).
+    init(point: CentredRow, offset: Float) {
+      (u, du, v, self.offset) = (point.u, point.du, SIMD4(repeating: point.v), offset)
     }
 
     @inline(__always)
@@ -337,10 +337,7 @@ struct ConicGradientParameter: GradientParameter {
   func writeEntries<Sink: GradientEntrySink>(
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
   ) {
-    let (u0, v0) = map.point(x: Double(x), y: Double(y))
-    ConicCells.write(
-      CentredRow(map: map, y: y, x: x), u0: u0, v0: v0, du: map.a, dv: map.b, count: count, layout: layout,
-      into: &sink)
+    ConicCells.write(map: map, row: y, from: x, count: count, layout: layout, into: &sink)
   }
 
   func exactParameter(x: Int, y: Int) -> Double {

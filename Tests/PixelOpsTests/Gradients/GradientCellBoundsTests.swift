@@ -20,6 +20,19 @@ struct GradientCellBoundsTests {
     return (overrun, outOfTable)
   }
 
+  /// The entries of any shape's row.
+  func writeCells(
+    _ geometry: GradientGeometry, row y: Int, from x: Int, count: Int, layout: GradientCellLayout,
+    into cells: UnsafeMutablePointer<Int32>
+  ) {
+    switch geometry {
+    case .linear(let p): p.writeCells(row: y, from: x, count: count, layout: layout, into: cells)
+    case .concentric(let p): p.writeCells(row: y, from: x, count: count, layout: layout, into: cells)
+    case .twoCircle(let p): p.writeCells(row: y, from: x, count: count, layout: layout, into: cells)
+    case .conic(let p): p.writeCells(row: y, from: x, count: count, layout: layout, into: cells)
+    }
+  }
+
   @Test("the row writer's cell scratch holds a chunk plus the 3 entries a last group may add")
   func scratchHoldsAChunkPlusThree() {
     #expect(GradientRowWriter.cellScratchByteCount >= (GradientRowWriter.chunkSize + 3) * 4)
@@ -68,12 +81,7 @@ struct GradientCellBoundsTests {
           for x in [-40, 0, 3, 17] {
             let layout = GradientCellLayout(count: n, extend: extend)
             let result = check(count: count, cellCount: n) { cells in
-              switch geometry {
-              case .linear(let p): p.writeCells(row: 5, from: x, count: count, layout: layout, into: cells)
-              case .concentric(let p): p.writeCells(row: 5, from: x, count: count, layout: layout, into: cells)
-              case .twoCircle(let p): p.writeCells(row: 5, from: x, count: count, layout: layout, into: cells)
-              case .conic(let p): p.writeCells(row: 5, from: x, count: count, layout: layout, into: cells)
-              }
+              writeCells(geometry, row: 5, from: x, count: count, layout: layout, into: cells)
             }
             if result.overrun || result.outOfTable { failures.append("\(shape) \(extend) count \(count) x \(x): \(result)") }
           }
@@ -100,12 +108,7 @@ struct GradientCellBoundsTests {
           let layout = GradientCellLayout(count: n, extend: .pad)
           for x in [-2000, 0, 1_000_000] {
             let result = check(count: 300, cellCount: n) { cells in
-              switch geometry {
-              case .linear(let p): p.writeCells(row: 7, from: x, count: 300, layout: layout, into: cells)
-              case .concentric(let p): p.writeCells(row: 7, from: x, count: 300, layout: layout, into: cells)
-              case .twoCircle(let p): p.writeCells(row: 7, from: x, count: 300, layout: layout, into: cells)
-              case .conic(let p): p.writeCells(row: 7, from: x, count: 300, layout: layout, into: cells)
-              }
+              writeCells(geometry, row: 7, from: x, count: 300, layout: layout, into: cells)
             }
             if result.overrun || result.outOfTable { failures.append("\(shape) scale \(scale) x \(x): \(result)") }
           }
