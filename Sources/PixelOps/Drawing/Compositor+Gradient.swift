@@ -58,7 +58,7 @@ extension Compositor {
     let opaque = drawsEveryPixel && gradient.isOpaque
     func run<Parameter: GradientParameter>(_ parameter: Parameter) throws(PixelError) -> OpacityOutcome {
       try composite(
-        GradientRowSource(parameter: parameter, writer: writer, width: area.width, isOpaque: opaque), coverage, nil,
+        GradientRowSource(parameter: parameter, writer: writer, area: area, isOpaque: opaque), coverage, nil,
         area: area, onto: destination, options: options)
     }
     switch geometry {

@@ -40,6 +40,15 @@ struct GradientColorFunction: Sendable {
   /// Whether every stop is opaque.
   var isOpaque: Bool { stops.allSatisfy { $0.color.alpha >= 1 } }
 
+  /// Whether the colour jumps where `t` leaves 0...1: several stops of different colours at 0
+  /// (before the start shows the first, 0 the last) or at 1 (just below 1 shows the stop
+  /// before the last).
+  var jumpsAtAnEnd: Bool {
+    let start = evaluate(-1).value - evaluate(0).value
+    let end = evaluate(1.0.nextDown).value - evaluate(1).value
+    return max((start * start).max(), (end * end).max()) > 0.25
+  }
+
   /// The premultiplied channels at `t`, and whether the value lies on a flat stretch (where it
   /// is a solid fill's whole bytes). Before 0 (padding before the start) the first stop shows,
   /// after 1 the last, even where several stops share location 0 or 1.

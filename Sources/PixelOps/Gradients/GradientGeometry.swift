@@ -38,10 +38,14 @@ protocol GradientParameter: Sendable {
   var isSameForEveryRow: Bool { get }
   /// Work per pixel, in bytes of memory traffic it is worth (for thread decisions).
   static var costPerPixel: Int { get }
+  /// The rows over `columns` x `rows` as shifted master rows (a linear gradient), where that
+  /// pays; nil otherwise.
+  func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int) -> GradientRowShifts?
 }
 
 extension GradientParameter {
   var isSameForEveryRow: Bool { false }
+  func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int) -> GradientRowShifts? { nil }
 
   func writeEntries<Sink: GradientEntrySink>(
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
@@ -100,6 +104,11 @@ struct LinearGradientParameter: GradientParameter {
   }
 
   func exactParameter(x: Int, y: Int) -> Double { k0 + ky * Double(y) + kx * Double(x) }
+
+  func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int) -> GradientRowShifts? {
+    let n = Double(cellCount)
+    return GradientRowShifts(origin: k0 * n, alongRow: kx * n, alongColumn: ky * n, columns: columns, rows: rows)
+  }
 
   func writeEntries<Sink: GradientEntrySink>(
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink

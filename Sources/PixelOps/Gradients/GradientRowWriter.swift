@@ -49,6 +49,51 @@ struct GradientRowWriter: Sendable {
     }
   }
 
+  /// The rows of `parameter` over `columns` x `rows` as shifted master rows, where that pays
+  /// and keeps every pixel within the table's error bound: not where a pixel's colour can jump
+  /// within the rounding of its shift (cells evaluated exactly, a hard edge at an end, the
+  /// wrap of a repeat, the edge of what is drawn).
+  func rowShifts<Parameter: GradientParameter>(
+    _ parameter: Parameter, columns: Range<Int>, rows: Range<Int>
+  ) -> GradientRowShifts? {
+    guard !gradient.table.hasExactCells, extend == .pad || extend == .reflecting, !gradient.function.jumpsAtAnEnd
+    else { return nil }
+    return parameter.rowShifts(columns: columns, rows: rows, cellCount: gradient.table.cellCount)
+  }
+
+  /// Writes master row `phase` of `shifts` at `positions` into `target`: pixels, or for a
+  /// dithered fill the table entries (``ditherMaster(_:count:x:y:into:)`` makes the pixels;
+  /// `positions.count + 3` entries of room), a chunk at a time.
+  func writeMaster(
+    _ shifts: GradientRowShifts, phase: Int, positions: Range<Int>, into target: UnsafeMutableRawPointer
+  ) {
+    let table = gradient.table
+    let layout = GradientCellLayout(count: table.cellCount, extend: extend)
+    var j = positions.lowerBound
+    while j < positions.upperBound {
+      let count = min(Self.chunkSize, positions.upperBound &- j)
+      let output = target + (j &- positions.lowerBound) &* 4
+      let first = shifts.parameter(at: j, phase: phase)
+      if dithers {
+        var entries = GradientCellStore(cells: output.assumingMemoryBound(to: Int32.self))
+        LinearCells.write(first: first, step: shifts.step, count: count, layout: layout, into: &entries)
+      } else {
+        var sink = GradientPixelSink(table: table.table8(order), output: output, count: count)
+        LinearCells.write(first: first, step: shifts.step, count: count, layout: layout, into: &sink)
+      }
+      j &+= count
+    }
+  }
+
+  /// Dithered pixels `x ..< x + count` of row `y` from a master row's entries.
+  func ditherMaster(
+    _ entries: UnsafeMutableRawPointer, count: Int, x: Int, y: Int, into target: UnsafeMutableRawPointer
+  ) {
+    GradientDitherLookup.pixels(
+      entries.assumingMemoryBound(to: Int32.self), count: count, table: gradient.table.table16(order), x: x, y: y,
+      into: target)
+  }
+
   /// Recomputes the pixels whose cells hold the exact-evaluation sentinel.
   @inline(never)
   private func redoExactCells<Parameter: GradientParameter>(

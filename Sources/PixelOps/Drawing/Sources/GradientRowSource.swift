@@ -1,6 +1,8 @@
 /// A gradient fill as a row source: each band's rows computed into its scratch (or straight
 /// into the destination when the kernel only copies) by a ``GradientRowWriter``. The scratch
-/// holds a row of pixels and, after it, one chunk's table cells.
+/// holds a row of pixels and, after it, one chunk's table cells. Rows that are shifted master
+/// rows (``GradientRowShifts``, a linear gradient) are read from the band's master rows, kept
+/// after those, and made once per window of rows.
 struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   let parameter: Parameter
   let writer: GradientRowWriter
@@ -8,11 +10,27 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   let width: Int
   /// Whether every pixel of the area gets an opaque colour.
   let isOpaque: Bool
+  /// The rows as shifted master rows, where they are.
+  let shifts: GradientRowShifts?
+
+  init(parameter: Parameter, writer: GradientRowWriter, area: PixelRect, isOpaque: Bool) {
+    (self.parameter, self.writer, width, self.isOpaque) = (parameter, writer, area.width, isOpaque)
+    shifts = writer.rowShifts(
+      parameter, columns: area.x..<(area.x &+ area.width), rows: area.y..<(area.y &+ area.height))
+  }
 
   var solidColor: PremultipliedColor? { nil }
-  /// A row of pixels, one chunk's cells, and a word that says whether the row is the band's
-  /// repeated row.
-  var scratchByteCount: Int { width &* 4 &+ GradientRowWriter.cellScratchByteCount &+ 8 }
+  /// A row of pixels, one chunk's cells, a word that says whether the row is the band's
+  /// repeated row; with shifted rows, the window whose master rows are made, which of them are,
+  /// and the master rows.
+  var scratchByteCount: Int {
+    guard let shifts else { return stateOffset }
+    return masterOffset &+ shifts.phaseCount &* masterByteCount(shifts)
+  }
+  private var stateOffset: Int { width &* 4 &+ GradientRowWriter.cellScratchByteCount &+ 8 }
+  private var masterOffset: Int { BandScratch.aligned(stateOffset &+ 16) }
+  /// One master row: its pixels, or (dithered) its entries and three more of room.
+  private func masterByteCount(_ shifts: GradientRowShifts) -> Int { BandScratch.aligned((shifts.capacity &+ 4) &* 4) }
   var readsMemoryOnly: Bool { false }
   func costPerRow(width: Int) -> Int { width &* (Parameter.costPerPixel &+ (writer.dithers ? 4 : 0)) }
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { Cursor(source: self, scratch: scratch.unsafelyUnwrapped) }
@@ -26,6 +44,26 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     init(source: GradientRowSource, scratch: UnsafeMutableRawPointer) {
       (self.source, self.scratch) = (source, scratch)
       holdsRepeatedRow.pointee = false
+      if source.shifts != nil { masterState.pointee = (window: Int.min, made: 0) }
+    }
+
+    /// The window whose master rows the scratch holds, and which of them are made (a bit per phase).
+    private var masterState: UnsafeMutablePointer<(window: Int, made: Int)> {
+      (scratch + source.stateOffset).assumingMemoryBound(to: (window: Int, made: Int).self)
+    }
+
+    /// Row `y`'s pixels (or dithered, its entries) at `columns` in its master row, made first
+    /// if the scratch does not hold it.
+    private func masterRow(_ y: Int, columns: Range<Int>, _ shifts: GradientRowShifts) -> UnsafeMutableRawPointer {
+      let (phase, offset) = shifts.placement(ofRow: y)
+      let window = shifts.window(ofRow: y)
+      if masterState.pointee.window != window.index { masterState.pointee = (window.index, 0) }
+      let master = scratch + (source.masterOffset &+ phase &* source.masterByteCount(shifts))
+      if masterState.pointee.made & (1 &<< phase) == 0 {
+        source.writer.writeMaster(shifts, phase: phase, positions: window.positions, into: master)
+        masterState.pointee.made |= 1 &<< phase
+      }
+      return master + (columns.lowerBound &+ offset &- window.positions.lowerBound) &* 4
     }
 
     /// One chunk's cells, after the row of pixels.
@@ -43,6 +81,12 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     var rowsRepeat: Bool { source.parameter.isSameForEveryRow && !source.writer.dithers }
 
     func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
+      if let shifts = source.shifts {
+        let master = masterRow(y, columns: columns, shifts)
+        guard source.writer.dithers else { return UnsafeRawPointer(master) }
+        source.writer.ditherMaster(master, count: columns.count, x: columns.lowerBound, y: y, into: scratch)
+        return UnsafeRawPointer(scratch)
+      }
       if !holdsRepeatedRow.pointee {
         source.writer.write(source.parameter, y: y, columns: columns, into: scratch, cells: cells)
         holdsRepeatedRow.pointee = rowsRepeat
@@ -51,6 +95,11 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     }
 
     func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
+      if let shifts = source.shifts {
+        let master = masterRow(y, columns: columns, shifts)
+        guard source.writer.dithers else { return target.copyMemory(from: master, byteCount: columns.count &* 4) }
+        return source.writer.ditherMaster(master, count: columns.count, x: columns.lowerBound, y: y, into: target)
+      }
       guard rowsRepeat else {
         return source.writer.write(source.parameter, y: y, columns: columns, into: target, cells: cells)
       }

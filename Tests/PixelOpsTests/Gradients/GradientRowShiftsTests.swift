@@ -1,0 +1,166 @@
+import Foundation
+import PixelOpsTestSupport
+import Testing
+
+@testable import PixelOps
+
+/// Linear gradients drawn as shifted master rows (``GradientRowShifts``): the plan's geometry
+/// (each row's shift within `1/(2K)` pixel, its reads inside its window's master rows), which
+/// draws take it, and the pixels: within 1 of the double reference (the shift moves a parameter
+/// by at most 1/4 cell, inside the table's budget), dithered block means within 0.5, and the
+/// same bytes for any thread count (master rows belong to fixed windows of rows, not to bands).
+@Suite("Linear gradient rows as shifted master rows")
+struct GradientRowShiftsTests {
+  /// A random linear draw that shifted rows usually take: 60...420 x 20...150 pixels, an axis
+  /// at any angle at least 0.6 times as long as the view's diagonal, padded or reflected.
+  static func shiftedCase(_ rng: inout SeededGenerator, dithers: Bool) -> GradientCase {
+    var width = Int.random(in: 60...420, using: &rng)
+    if width % 4 == 0 { width += Int.random(in: 1...3, using: &rng) }
+    let height = Int.random(in: 20...150, using: &rng)
+    let scale = [1.0, 2.0][Int.random(in: 0...1, using: &rng)]
+    let (w, h) = (Double(width) / scale, Double(height) / scale)
+    let diagonal = (w * w + h * h).squareRoot()
+    let start = GradientRandom.point(&rng, width: w, height: h, margin: 0.3)
+    let angle = Double.random(in: -Double.pi...Double.pi, using: &rng)
+    let length = diagonal * Double.random(in: 0.6...2, using: &rng)
+    let end = PointPosition(x: start.x + length * cos(angle), y: start.y + length * sin(angle))
+    var rect: PointRect? = nil
+    if GradientRandom.chance(0.3, &rng) {
+      rect = PointRect(
+        x: Double.random(in: -0.2 * w...0.5 * w, using: &rng), y: Double.random(in: -0.2 * h...0.5 * h, using: &rng),
+        width: Double.random(in: 0.5 * w...w, using: &rng), height: Double.random(in: 0.5 * h...h, using: &rng))
+    }
+    // 2...4 stops well apart, none at the ends (hard edges keep the row-by-row path).
+    let count = Int.random(in: 2...4, using: &rng)
+    let stops = (0..<count).map { i in
+      GradientStop(
+        location: (Double(i) + 0.5 + Double.random(in: -0.3...0.3, using: &rng)) / Double(count),
+        color: GradientRandom.color(&rng))
+    }
+    return GradientCase(
+      stops: stops, interpolation: GradientRandom.chance(0.5, &rng) ? .straight : .premultiplied,
+      shape: .linear(start: start, end: end), extend: GradientRandom.chance(0.5, &rng) ? .pad : .reflecting,
+      dithers: dithers, scale: scale, rect: rect, width: width, height: height,
+      offsetX: Int.random(in: 0...3, using: &rng), offsetY: Int.random(in: 0...2, using: &rng),
+      format: GradientRandom.chance(0.5, &rng) ? .rgba8Premultiplied : .bgra8Premultiplied)
+  }
+
+  /// The plan a draw of `c` makes, if any (the drawn pixels as the row source sees them).
+  static func plan(_ c: GradientCase) throws -> GradientRowShifts? {
+    let fill = try c.makeFill()
+    guard case .linear(let parameter) = try fill.shape.geometry(map: GradientMap(scale: c.scale)) else { return nil }
+    let area = try c.drawnPixels()
+    guard area.width > 0, area.height > 0 else { return nil }
+    let writer = GradientRowWriter(gradient: fill.gradient, extend: fill.extend, order: .rgba, dithers: c.dithers)
+    return writer.rowShifts(parameter, columns: area.x..<(area.x + area.width), rows: area.y..<(area.y + area.height))
+  }
+
+  @Test("every row's shift is within 1/(2K) pixel of the exact one, K keeps that within 1/4 cell, reads stay in the window")
+  func placementsAndWindows() {
+    var rng = SeededGenerator(seed: 0x5117)
+    var plans = 0
+    for _ in 0..<400 {
+      let step = Double.random(in: -9...9, using: &rng)
+      let ratio = Double.random(in: -70...70, using: &rng) / (GradientRandom.chance(0.5, &rng) ? 1 : 100)
+      let x0 = Int.random(in: -50...500, using: &rng)
+      let y0 = Int.random(in: -300...3000, using: &rng)
+      let columns = x0..<(x0 + Int.random(in: 1...2000, using: &rng))
+      let rows = y0..<(y0 + Int.random(in: 1...300, using: &rng))
+      guard
+        let plan = GradientRowShifts(
+          origin: Double.random(in: -500...500, using: &rng), alongRow: step, alongColumn: step * ratio,
+          columns: columns, rows: rows)
+      else { continue }
+      plans += 1
+      let k = Double(plan.phaseCount)
+      #expect(abs(step) / (2 * k) <= 0.25 && plan.phaseCount <= GradientRowShifts.maximumPhases)
+      for y in rows {
+        let (phase, offset) = plan.placement(ofRow: y)
+        let shift = Double(offset) + Double(phase) / k
+        #expect(abs(shift - ratio * Double(y)) <= 0.5 / k + 1e-9, "row \(y): \(shift) for \(ratio * Double(y))")
+        // Same parameters: the master's at x + offset is the row's at x, within the rounding.
+        let master = plan.parameter(at: columns.lowerBound + offset, phase: phase)
+        let exact = plan.origin + step * Double(columns.lowerBound) + step * ratio * Double(y)
+        #expect(abs(master - exact) <= 0.25 + 1e-6)
+        let window = plan.window(ofRow: y)
+        #expect(window.index == Int((Double(y) / Double(GradientRowShifts.windowRows)).rounded(.down)))
+        #expect(window.positions.lowerBound <= columns.lowerBound + offset)
+        #expect(columns.upperBound + offset <= window.positions.upperBound)
+        #expect(window.positions.count <= plan.capacity)
+      }
+    }
+    #expect(plans > 150, "only \(plans) of 400 random rows took a plan")
+  }
+
+  @Test("no plan where a colour could jump within a shift's rounding, a step is too steep, or rows are too few")
+  func declinedDraws() throws {
+    let ramp = [
+      GradientStop(location: 0.1, color: StraightColor(red: 1, green: 0, blue: 0)),
+      GradientStop(location: 0.9, color: StraightColor(red: 0, green: 0, blue: 1, alpha: 0.5)),
+    ]
+    let axis = GradientShape.linear(start: PointPosition(x: 0, y: 0), end: PointPosition(x: 400, y: 150))
+    let taken = GradientCase(stops: ramp, shape: axis, width: 400, height: 100)
+    #expect(try Self.plan(taken) != nil)
+    for extend in [GradientExtend.repeating, .none, .padded(beforeStart: true, afterEnd: false)] {
+      var c = taken
+      c.extend = extend
+      #expect(try Self.plan(c) == nil, "\(extend)")
+    }
+    var hardEnd = taken
+    hardEnd.stops = [GradientStop(location: 0, color: StraightColor(red: 0, green: 1, blue: 0))] + ramp
+    hardEnd.stops[1].location = 0
+    #expect(try Self.plan(hardEnd) == nil, "two stops of different colours at 0")
+    var hardMiddle = taken
+    hardMiddle.stops.insert(GradientStop(location: 0.5, color: StraightColor(red: 1, green: 1, blue: 1)), at: 1)
+    hardMiddle.stops.insert(GradientStop(location: 0.5, color: StraightColor(red: 0, green: 0, blue: 0)), at: 2)
+    #expect(try Self.plan(hardMiddle) == nil, "a hard edge (cells evaluated exactly)")
+    var steep = taken
+    steep.shape = .linear(start: PointPosition(x: 0, y: 0), end: PointPosition(x: 4, y: 1.5))
+    #expect(try Self.plan(steep) == nil, "a step of many cells per pixel")
+    var flat = taken
+    flat.shape = .linear(start: PointPosition(x: 0, y: 0), end: PointPosition(x: 400, y: 0))
+    #expect(try Self.plan(flat) == nil, "rows all alike take the repeated row")
+    var oneRow = taken
+    oneRow.height = 1
+    #expect(try Self.plan(oneRow) == nil, "one row: its master would cost what the row does")
+  }
+
+  @Test("pixels are within 1 of the reference (dithered: 2, block means 0.5), the same for 1, 2, 3 and 6 threads")
+  func matchesReferenceOnAnyThreadCount() throws {
+    var rng = SeededGenerator(seed: 0x5118)
+    var (taken, failures, blocks) = (0, 0, 0)
+    for trial in 0..<48 {
+      let dithers = trial % 3 == 2
+      let c = Self.shiftedCase(&rng, dithers: dithers)
+      if try Self.plan(c) != nil { taken += 1 }
+      var random: SeededGenerator? = SeededGenerator(seed: rng.next())
+      let before = try GradientCanvas(for: c, random: &random)
+      var results: [[UInt8]] = []
+      for threads in [1, 2, 3, 6] {
+        var canvas = before
+        try canvas.draw(c, options: CompositeOptions(blendMode: .copy, parallelism: try .threads(threads)))
+        results.append(canvas.allBytes())
+        guard threads == 1 else { continue }
+        if let mismatch = try GradientPropertyTests.firstMismatch(
+          c, canvas: canvas, before: before, tolerance: dithers ? 2 : 1)
+        {
+          Issue.record("trial \(trial): \(c): \(mismatch)")
+          failures += 1
+        }
+        guard dithers, c.rect == nil else { continue }
+        for (x, y) in GradientDitherTests.blocks(width: c.width, height: c.height, x0: 0, y0: 0) {
+          guard let error = GradientDitherTests.blockError(canvas, c.reference, x0: x, y0: y, skippingJumps: true)
+          else { continue }
+          blocks += 1
+          #expect(error <= 0.5, "trial \(trial): block at (\(x), \(y)) off by \(error): \(c)")
+        }
+      }
+      for (index, threads) in [2, 3, 6].enumerated() {
+        #expect(results[index + 1] == results[0], "trial \(trial): \(threads) threads differ from 1: \(c)")
+      }
+      if failures >= 4 { return }
+    }
+    #expect(taken >= 36, "only \(taken) of 48 draws took shifted rows")
+    #expect(blocks > 300, "only \(blocks) dithered blocks were checked")
+  }
+}
