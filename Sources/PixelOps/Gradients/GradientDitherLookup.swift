@@ -10,6 +10,29 @@ enum GradientDitherLookup {
     _ cells: UnsafeMutablePointer<Int32>, count: Int, table: UnsafePointer<UInt64>, x: Int, y: Int,
     into output: UnsafeMutableRawPointer
   ) {
+    dither(
+      count: count, x: x, y: y, into: output,
+      pair: { unsafeBitCast(SIMD2(table[Int(cells[$0])], table[Int(cells[$0 &+ 1])]), to: SIMD8<UInt16>.self) },
+      single: { table[Int(cells[$0])] })
+  }
+
+  /// The same from 8.8 colours already looked up (a linear gradient's master row,
+  /// ``GradientRowShifts``): `colors[k]` is pixel `x + k`'s.
+  @inline(__always)
+  static func pixels(colors: UnsafePointer<UInt64>, count: Int, x: Int, y: Int, into output: UnsafeMutableRawPointer) {
+    dither(
+      count: count, x: x, y: y, into: output,
+      pair: { UnsafeRawPointer(colors).loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<UInt16>.self) },
+      single: { colors[$0] })
+  }
+
+  /// Pixel `x + k` is the high bytes of its 8.8 colour plus its threshold, for `k < count`:
+  /// `pair(k)` gives the colours of pixels `k` and `k + 1`, `single(k)` pixel `k`'s.
+  @inline(__always)
+  private static func dither(
+    count: Int, x: Int, y: Int, into output: UnsafeMutableRawPointer, pair: (Int) -> SIMD8<UInt16>,
+    single: (Int) -> UInt64
+  ) {
     let thresholds = UnsafeRawPointer(OrderedDither.rows + (y & 7) &* 16)
     let phase = x & 7
     // Eight pixels per turn: their four threshold pairs are the same every turn (period 8).
@@ -20,9 +43,8 @@ enum GradientDitherLookup {
     /// Pixels k ..< k + 4: colours plus thresholds, their high bytes (`psrlw`, `packuswb`).
     @inline(__always)
     func four(_ k: Int, _ da: SIMD8<UInt16>, _ db: SIMD8<UInt16>) {
-      let a = unsafeBitCast(SIMD2(table[Int(cells[k])], table[Int(cells[k &+ 1])]), to: SIMD8<UInt16>.self)
-      let b = unsafeBitCast(SIMD2(table[Int(cells[k &+ 2])], table[Int(cells[k &+ 3])]), to: SIMD8<UInt16>.self)
-      output.storeBytes(of: Int16Lanes.highBytes(a &+ da, b &+ db), toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
+      output.storeBytes(
+        of: Int16Lanes.highBytes(pair(k) &+ da, pair(k &+ 2) &+ db), toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
     }
     var k = 0
     while count &- k >= 8 {
@@ -35,7 +57,7 @@ enum GradientDitherLookup {
       k &+= 4
     }
     while k < count {
-      let value = unsafeBitCast(SIMD2(table[Int(cells[k])], 0), to: SIMD8<UInt16>.self)
+      let value = unsafeBitCast(SIMD2(single(k), 0), to: SIMD8<UInt16>.self)
       let d = thresholds.loadUnaligned(fromByteOffset: ((phase &+ k) & 7) &* 8, as: SIMD8<UInt16>.self)
       let pixels = unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: (value &+ d) &>> 8), to: SIMD2<UInt32>.self)
       output.storeBytes(of: pixels[0], toByteOffset: k &* 4, as: UInt32.self)

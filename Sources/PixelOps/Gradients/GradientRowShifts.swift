@@ -13,11 +13,12 @@
 /// destination (not from a band), and each covers exactly the positions its window's rows read:
 /// a pixel's colour depends on its coordinates only, whatever the thread count or band split.
 struct GradientRowShifts: Sendable {
-  /// Rows per window: the rows that share one set of master rows.
-  static let windowRows = 64
+  /// Rows per window (a power of two): the rows that share one set of master rows.
+  static let windowRows = 1 << windowRowBits
+  static let windowRowBits = 7
   /// Most phases (master rows per window); a steeper parameter is computed row by row.
   static let maximumPhases = 16
-  /// Largest scratch for one band's master rows.
+  /// Largest scratch for one band's master rows (at 8 bytes a pixel, dithered).
   static let maximumMasterBytes = 1 << 20
 
   /// The parameter of pixel 0 of row 0, in cells (`f`).
@@ -50,7 +51,7 @@ struct GradientRowShifts: Sendable {
     let capacity = width + Int((Double(Self.windowRows - 1) * abs(ratio)).rounded(.up)) + 2
     // Masters are worth it when making them costs at most half of computing the rows.
     guard phases * capacity * 2 <= windowRows * width,
-      phases * (capacity + 4) * 4 <= Self.maximumMasterBytes,
+      phases * capacity * 8 <= Self.maximumMasterBytes,
       Double(max(abs(rows.lowerBound), abs(rows.upperBound))) * abs(ratio) * Double(phases) < 0x1p40
     else { return nil }
     (origin, step, shiftPerRow, phaseBits) = (f, g, ratio, bits)
@@ -62,13 +63,19 @@ struct GradientRowShifts: Sendable {
   /// Row y as master row `phase` read from `offset` pixels along: `σ(y)` rounded to `1/K`.
   @inline(__always)
   func placement(ofRow y: Int) -> (phase: Int, offset: Int) {
-    let steps = Int((shiftPerRow * Double(y) * Double(phaseCount)).rounded())
+    let exact = shiftPerRow * Double(y) * Double(phaseCount)
+    // Half away from zero, inline (`rounded()` is a libm call on baseline x86-64).
+    let steps = Int(exact < 0 ? exact - 0.5 : exact + 0.5)
     return (steps & (phaseCount &- 1), steps >> phaseBits)
   }
 
+  /// The index of row `y`'s window (`floor(y / windowRows)`).
+  @inline(__always)
+  static func windowIndex(ofRow y: Int) -> Int { y >> windowRowBits }
+
   /// The window of row `y`: its index, and the master positions its rows read.
   func window(ofRow y: Int) -> Window {
-    let index = y >= 0 ? y / Self.windowRows : (y &+ 1) / Self.windowRows &- 1
+    let index = Self.windowIndex(ofRow: y)
     let first = max(rows.lowerBound, index &* Self.windowRows)
     let last = min(rows.upperBound, (index &+ 1) &* Self.windowRows) &- 1
     let (a, b) = (placement(ofRow: first).offset, placement(ofRow: last).offset)

@@ -61,22 +61,28 @@ struct GradientRowWriter: Sendable {
     return parameter.rowShifts(columns: columns, rows: rows, cellCount: gradient.table.cellCount)
   }
 
+  /// Bytes per pixel of a master row: a pixel, or (dithered) its 8.8 colour.
+  var masterPixelBytes: Int { dithers ? 8 : 4 }
+
   /// Writes master row `phase` of `shifts` at `positions` into `target`: pixels, or for a
-  /// dithered fill the table entries (``ditherMaster(_:count:x:y:into:)`` makes the pixels;
-  /// `positions.count + 3` entries of room), a chunk at a time.
+  /// dithered fill their 8.8 colours (``ditherMaster(_:count:x:y:into:)`` makes the pixels),
+  /// a chunk at a time, through `cells` (``cellScratchByteCount`` bytes) for the latter.
   func writeMaster(
-    _ shifts: GradientRowShifts, phase: Int, positions: Range<Int>, into target: UnsafeMutableRawPointer
+    _ shifts: GradientRowShifts, phase: Int, positions: Range<Int>, into target: UnsafeMutableRawPointer,
+    cells: UnsafeMutablePointer<Int32>
   ) {
     let table = gradient.table
     let layout = GradientCellLayout(count: table.cellCount, extend: extend)
     var j = positions.lowerBound
     while j < positions.upperBound {
       let count = min(Self.chunkSize, positions.upperBound &- j)
-      let output = target + (j &- positions.lowerBound) &* 4
+      let output = target + (j &- positions.lowerBound) &* masterPixelBytes
       let first = shifts.parameter(at: j, phase: phase)
       if dithers {
-        var entries = GradientCellStore(cells: output.assumingMemoryBound(to: Int32.self))
+        var entries = GradientCellStore(cells: cells)
         LinearCells.write(first: first, step: shifts.step, count: count, layout: layout, into: &entries)
+        let colors = table.table16(order)
+        for k in 0..<count { output.storeBytes(of: colors[Int(cells[k])], toByteOffset: k &* 8, as: UInt64.self) }
       } else {
         var sink = GradientPixelSink(table: table.table8(order), output: output, count: count)
         LinearCells.write(first: first, step: shifts.step, count: count, layout: layout, into: &sink)
@@ -85,13 +91,12 @@ struct GradientRowWriter: Sendable {
     }
   }
 
-  /// Dithered pixels `x ..< x + count` of row `y` from a master row's entries.
+  /// Dithered pixels `x ..< x + count` of row `y` from a master row's 8.8 colours.
   func ditherMaster(
-    _ entries: UnsafeMutableRawPointer, count: Int, x: Int, y: Int, into target: UnsafeMutableRawPointer
+    _ colors: UnsafeMutableRawPointer, count: Int, x: Int, y: Int, into target: UnsafeMutableRawPointer
   ) {
     GradientDitherLookup.pixels(
-      entries.assumingMemoryBound(to: Int32.self), count: count, table: gradient.table.table16(order), x: x, y: y,
-      into: target)
+      colors: UnsafePointer(colors.assumingMemoryBound(to: UInt64.self)), count: count, x: x, y: y, into: target)
   }
 
   /// Recomputes the pixels whose cells hold the exact-evaluation sentinel.

@@ -28,9 +28,11 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     return masterOffset &+ shifts.phaseCount &* masterByteCount(shifts)
   }
   private var stateOffset: Int { width &* 4 &+ GradientRowWriter.cellScratchByteCount &+ 8 }
-  private var masterOffset: Int { BandScratch.aligned(stateOffset &+ 16) }
-  /// One master row: its pixels, or (dithered) its entries and three more of room.
-  private func masterByteCount(_ shifts: GradientRowShifts) -> Int { BandScratch.aligned((shifts.capacity &+ 4) &* 4) }
+  private var masterOffset: Int { BandScratch.aligned(stateOffset &+ 24) }
+  /// One master row: its pixels, or (dithered) their 8.8 colours.
+  private func masterByteCount(_ shifts: GradientRowShifts) -> Int {
+    BandScratch.aligned(shifts.capacity &* writer.masterPixelBytes)
+  }
   var readsMemoryOnly: Bool { false }
   func costPerRow(width: Int) -> Int { width &* (Parameter.costPerPixel &+ (writer.dithers ? 4 : 0)) }
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { Cursor(source: self, scratch: scratch.unsafelyUnwrapped) }
@@ -44,26 +46,31 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     init(source: GradientRowSource, scratch: UnsafeMutableRawPointer) {
       (self.source, self.scratch) = (source, scratch)
       holdsRepeatedRow.pointee = false
-      if source.shifts != nil { masterState.pointee = (window: Int.min, made: 0) }
+      if source.shifts != nil { masterState.pointee = (window: Int.min, start: 0, made: 0) }
     }
 
-    /// The window whose master rows the scratch holds, and which of them are made (a bit per phase).
-    private var masterState: UnsafeMutablePointer<(window: Int, made: Int)> {
-      (scratch + source.stateOffset).assumingMemoryBound(to: (window: Int, made: Int).self)
+    /// The window whose master rows the scratch holds, the first position they cover, and
+    /// which of them are made (a bit per phase).
+    private var masterState: UnsafeMutablePointer<(window: Int, start: Int, made: Int)> {
+      (scratch + source.stateOffset).assumingMemoryBound(to: (window: Int, start: Int, made: Int).self)
     }
 
-    /// Row `y`'s pixels (or dithered, its entries) at `columns` in its master row, made first
+    /// Row `y`'s pixels (or dithered, their 8.8 colours) at `columns` in its master row, made first
     /// if the scratch does not hold it.
     private func masterRow(_ y: Int, columns: Range<Int>, _ shifts: GradientRowShifts) -> UnsafeMutableRawPointer {
       let (phase, offset) = shifts.placement(ofRow: y)
-      let window = shifts.window(ofRow: y)
-      if masterState.pointee.window != window.index { masterState.pointee = (window.index, 0) }
+      let bytes = source.writer.masterPixelBytes
       let master = scratch + (source.masterOffset &+ phase &* source.masterByteCount(shifts))
+      if masterState.pointee.window != GradientRowShifts.windowIndex(ofRow: y) {
+        let window = shifts.window(ofRow: y)
+        masterState.pointee = (window.index, window.positions.lowerBound, 0)
+      }
       if masterState.pointee.made & (1 &<< phase) == 0 {
-        source.writer.writeMaster(shifts, phase: phase, positions: window.positions, into: master)
+        let window = shifts.window(ofRow: y)
+        source.writer.writeMaster(shifts, phase: phase, positions: window.positions, into: master, cells: cells)
         masterState.pointee.made |= 1 &<< phase
       }
-      return master + (columns.lowerBound &+ offset &- window.positions.lowerBound) &* 4
+      return master + (columns.lowerBound &+ offset &- masterState.pointee.start) &* bytes
     }
 
     /// One chunk's cells, after the row of pixels.
