@@ -58,6 +58,7 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     /// Row `y`'s pixels (or dithered, their 8.8 colours) at `columns` in its master row, made first
     /// if the scratch does not hold it.
     private func masterRow(_ y: Int, columns: Range<Int>, _ shifts: GradientRowShifts) -> UnsafeMutableRawPointer {
+      assert(columns == shifts.columns, "master rows cover the drawn columns only")
       let (phase, offset) = shifts.placement(ofRow: y)
       let bytes = source.writer.masterPixelBytes
       let master = scratch + (source.masterOffset &+ phase &* source.masterByteCount(shifts))
