@@ -41,11 +41,16 @@ protocol GradientParameter: Sendable {
   /// The rows over `columns` x `rows` as shifted master rows (a linear gradient), where that
   /// pays; nil otherwise.
   func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int) -> GradientRowShifts?
+  /// `m` where pixel `x` of row `y` has the parameter of pixel `m - x` (within 1/4 cell of a
+  /// table of `cellCount` cells): the row is symmetric about `m / 2` (concentric circles on an
+  /// unrotated map). Nil for rows that are not.
+  func mirrorColumn(row y: Int, cellCount: Int) -> Int?
 }
 
 extension GradientParameter {
   var isSameForEveryRow: Bool { false }
   func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int) -> GradientRowShifts? { nil }
+  func mirrorColumn(row y: Int, cellCount: Int) -> Int? { nil }
 
   func writeEntries<Sink: GradientEntrySink>(
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
@@ -184,6 +189,18 @@ struct ConcentricGradientParameter: GradientParameter {
 
   static var staysInUnitRange: Bool { false }
   static var costPerPixel: Int { 12 }
+
+  /// On an unrotated map (v constant along the row) the distance depends on |u| only, and u is
+  /// 0 at the fractional column `x_c`; with `m` the whole number nearest `2 x_c`, pixel `m - x`
+  /// lies `|a (m - 2 x_c)|` from the mirror image of pixel x, which must be within 1/4 cell.
+  func mirrorColumn(row y: Int, cellCount: Int) -> Int? {
+    guard map.b == 0, map.a != 0 else { return nil }
+    let twice = -2 * (map.c * Double(y) + map.tx) / map.a
+    guard abs(twice) < 0x1p40 else { return nil }
+    let m = twice.rounded()
+    guard abs(map.a * (m - twice)) * Double(cellCount) <= 0.25 * abs(endRadius - startRadius) else { return nil }
+    return Int(m)
+  }
 
   /// `t n = sign (distance |s| n) + offset`, with `s = 1 / (r1 - r0)`: the point is scaled by
   /// `|s| n` before the square root, so that its distance is in cells already.

@@ -19,8 +19,39 @@ struct GradientRowWriter: Sendable {
 
   /// Writes the pixels of row `y` at `columns` into `target` (premultiplied, in `order`;
   /// `columns.count` pixels), using `cells` (``cellScratchByteCount`` bytes) for kept entries.
+  /// A row symmetric about a column (``GradientParameter/mirrorColumn(row:cellCount:)``) has
+  /// its left part copied, mirrored, from its right (undithered, without exact cells: those
+  /// depend on the pixel itself).
   @inline(__always)
   func write<Parameter: GradientParameter>(
+    _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
+    cells: UnsafeMutablePointer<Int32>
+  ) {
+    let table = gradient.table
+    if !dithers, !table.hasExactCells, let m = parameter.mirrorColumn(row: y, cellCount: table.cellCount) {
+      // Pixels left of m / 2 whose mirror image m - x lies in the row.
+      let first = max(columns.lowerBound, m &- columns.upperBound &+ 1)
+      let end = min(columns.upperBound, (m &+ 1) >> 1)
+      if end &- first >= Self.smallestMirroredRun {
+        let mirrored = first..<end
+        let x0 = columns.lowerBound
+        writeDirectly(parameter, y: y, columns: x0..<mirrored.lowerBound, into: target, cells: cells)
+        writeDirectly(
+          parameter, y: y, columns: mirrored.upperBound..<columns.upperBound,
+          into: target + (mirrored.upperBound &- x0) &* 4, cells: cells)
+        PixelLoop.mirror32(target, (mirrored.lowerBound &- x0)..<(mirrored.upperBound &- x0), around: m &- 2 &* x0)
+        return
+      }
+    }
+    writeDirectly(parameter, y: y, columns: columns, into: target, cells: cells)
+  }
+
+  /// Mirroring fewer pixels than this does not pay for splitting the row.
+  static let smallestMirroredRun = 16
+
+  /// ``write(_:y:columns:into:cells:)`` with every pixel computed.
+  @inline(__always)
+  private func writeDirectly<Parameter: GradientParameter>(
     _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
     cells: UnsafeMutablePointer<Int32>
   ) {

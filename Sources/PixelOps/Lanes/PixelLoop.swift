@@ -36,6 +36,23 @@ enum PixelLoop {
     }
   }
 
+  /// Pixels `range` of `row` become the pixels mirrored about `center / 2`:
+  /// `row[i] = row[center - i]`, four at a time with their order reversed (`pshufd`). Every
+  /// source index must lie outside `range`.
+  @inline(__always)
+  static func mirror32(_ row: UnsafeMutableRawPointer, _ range: Range<Int>, around center: Int) {
+    var i = range.lowerBound
+    while i &+ 4 <= range.upperBound {
+      let four = row.loadUnaligned(fromByteOffset: (center &- i &- 3) &* 4, as: SIMD4<UInt32>.self)
+      row.storeBytes(of: SIMD4(four[3], four[2], four[1], four[0]), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+      i &+= 4
+    }
+    while i < range.upperBound {
+      row.storeBytes(of: row.load(fromByteOffset: (center &- i) &* 4, as: UInt32.self), toByteOffset: i &* 4, as: UInt32.self)
+      i &+= 1
+    }
+  }
+
   /// ``map32(_:_:_:_:)`` for transforms that leave opaque pixels unchanged and turn transparent
   /// ones into zero (premultiply, unpremultiply): vectors of 4 opaque pixels are copied and of 4
   /// transparent pixels zeroed without calling `transform`. Exact whenever `transform` has that

@@ -1,0 +1,133 @@
+import Foundation
+import PixelOpsTestSupport
+import Testing
+
+@testable import PixelOps
+
+/// Rows of concentric radial gradients on unrotated maps are symmetric about the centre's
+/// column: ``GradientRowWriter`` computes the right part and copies the left from it, mirrored
+/// (``ConcentricGradientParameter/mirrorColumn(row:cellCount:)``, ``PixelLoop/mirror32(_:_:around:)``).
+/// Checked: the mirror column's geometry, the copy itself, and the pixels of draws that take it
+/// (within 1 of the reference, the same for any thread count).
+@Suite("Mirrored radial rows")
+struct GradientMirroredRowTests {
+  @Test("mirrorColumn: pixel m - x lies within 1/4 cell of pixel x's mirror image, nil on rotated maps")
+  func mirrorColumnGeometry() throws {
+    var rng = SeededGenerator(seed: 0x3117)
+    var (found, declined) = (0, 0)
+    for trial in 0..<300 {
+      let scale = [1.0, 2.0, 3.0, 0.5][trial % 4]
+      var map = GradientMap(scale: scale)
+      if trial % 5 == 0 { map.c = Double.random(in: -1...1, using: &rng) }  // sheared: still constant v per row
+      // Centres on pixel centres and edges (half pixels at the scale), some nudged off them.
+      var cx = Double(Int.random(in: -40...400, using: &rng)) / (2 * scale)
+      if trial % 3 == 0 { cx += Double.random(in: -0.02...0.02, using: &rng) }
+      let center = PointPosition(x: cx, y: Double.random(in: -20...80, using: &rng))
+      let (r0, r1) = (Double.random(in: 0...30, using: &rng), Double.random(in: 31...400, using: &rng))
+      let cells = [256, 1024, 4096][trial % 3]
+      let rotated = trial % 7 == 0
+      let parameter = try ConcentricGradientParameter(
+        center: center, startRadius: r0, endRadius: r1,
+        map: rotated ? GradientMap(a: 0.8, b: 0.6, c: -0.6, d: 0.8, tx: 0.5, ty: 0.5) : map)
+      let y = Int.random(in: -30...100, using: &rng)
+      guard let m = parameter.mirrorColumn(row: y, cellCount: cells) else {
+        declined += 1
+        continue
+      }
+      found += 1
+      #expect(!rotated)
+      for x in stride(from: -50, through: 450, by: 7) {
+        // Parameters in cells, exact: pixel m - x against pixel x.
+        let t = parameter.exactParameter(x: x, y: y)
+        let mirrored = parameter.exactParameter(x: m - x, y: y)
+        #expect(abs(t - mirrored) * Double(cells) <= 0.25 + 1e-9, "trial \(trial): x \(x), m \(m)")
+      }
+    }
+    #expect(found > 120 && declined > 40, "found \(found), declined \(declined)")
+  }
+
+  @Test("mirror32 copies row[center - i] into every pixel of the range, any length and alignment")
+  func mirrorCopy() {
+    var rng = SeededGenerator(seed: 0x3118)
+    for _ in 0..<200 {
+      let width = Int.random(in: 1...80, using: &rng)
+      var row = (0..<width).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+      let original = row
+      let upper = Int.random(in: 0...(width / 2), using: &rng)
+      let lower = Int.random(in: 0...upper, using: &rng)
+      // Sources center - i for i in lower..<upper: at or after upper, inside the row.
+      let (lowest, highest) = (max(2 * upper - 1, 0), width - 1 + lower)
+      guard lowest <= highest else { continue }
+      let center = Int.random(in: lowest...highest, using: &rng)
+      row.withUnsafeMutableBytes { PixelLoop.mirror32($0.baseAddress!, lower..<upper, around: center) }
+      for i in 0..<width {
+        let expected = (lower..<upper).contains(i) ? original[center - i] : original[i]
+        #expect(row[i] == expected, "width \(width) range \(lower)..<\(upper) center \(center): pixel \(i)")
+      }
+    }
+  }
+
+  @Test("draws that mirror match the reference within 1 and give the same bytes on 1, 2 and 5 threads")
+  func mirroredDrawsMatchTheReference() throws {
+    var rng = SeededGenerator(seed: 0x3119)
+    var (mirroredRows, failures) = (0, 0)
+    for trial in 0..<40 {
+      let scale = [1.0, 2.0, 3.0][trial % 3]
+      let width = Int.random(in: 40...300, using: &rng)
+      let height = Int.random(in: 8...60, using: &rng)
+      let cx = Double(Int.random(in: -20...(2 * width + 20), using: &rng)) / (2 * scale)
+      let center = PointPosition(x: cx, y: Double.random(in: 0...Double(height) / scale, using: &rng))
+      let r0 = GradientRandom.chance(0.5, &rng) ? 0 : Double.random(in: 0...20, using: &rng)
+      let r1 = r0 + Double.random(in: 20...Double(width), using: &rng) / scale
+      let grows = GradientRandom.chance(0.75, &rng)
+      var rect: PointRect? = nil
+      if GradientRandom.chance(0.4, &rng) {
+        let (w, h) = (Double(width) / scale, Double(height) / scale)
+        rect = PointRect(
+          x: Double.random(in: -0.2 * w...0.4 * w, using: &rng), y: Double.random(in: 0...0.3 * h, using: &rng),
+          width: Double.random(in: 0.3 * w...w, using: &rng), height: Double.random(in: 0.5 * h...h, using: &rng))
+      }
+      let count = Int.random(in: 2...4, using: &rng)
+      let stops = (0..<count).map { i in
+        GradientStop(location: Double(i) / Double(count - 1), color: GradientRandom.color(&rng))
+      }
+      let c = GradientCase(
+        stops: stops, interpolation: GradientRandom.chance(0.5, &rng) ? .straight : .premultiplied,
+        shape: .radial(startCenter: center, startRadius: grows ? r0 : r1, endCenter: center, endRadius: grows ? r1 : r0),
+        extend: GradientRandom.extends[trial % GradientRandom.extends.count], scale: scale, rect: rect, width: width,
+        height: height, offsetX: Int.random(in: 0...3, using: &rng),
+        format: GradientRandom.chance(0.5, &rng) ? .rgba8Premultiplied : .bgra8Premultiplied)
+      mirroredRows += try Self.mirroredRowCount(c)
+      var random: SeededGenerator? = SeededGenerator(seed: rng.next())
+      let before = try GradientCanvas(for: c, random: &random)
+      var results: [[UInt8]] = []
+      for threads in [1, 2, 5] {
+        var canvas = before
+        try canvas.draw(c, options: CompositeOptions(blendMode: .copy, parallelism: try .threads(threads)))
+        results.append(canvas.allBytes())
+        guard threads == 1 else { continue }
+        if let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before) {
+          Issue.record("trial \(trial): \(c): \(mismatch)")
+          failures += 1
+        }
+      }
+      #expect(results[1] == results[0] && results[2] == results[0], "trial \(trial): threads differ: \(c)")
+      if failures >= 4 { return }
+    }
+    #expect(mirroredRows > 250, "only \(mirroredRows) rows were mirrored")
+  }
+
+  /// How many rows of `c`'s draw copy at least ``GradientRowWriter/smallestMirroredRun`` pixels.
+  static func mirroredRowCount(_ c: GradientCase) throws -> Int {
+    let fill = try c.makeFill()
+    guard case .concentric(let parameter) = try fill.shape.geometry(map: GradientMap(scale: c.scale)),
+      !fill.gradient.table.hasExactCells
+    else { return 0 }
+    let area = try c.drawnPixels()
+    return (area.y..<(area.y + area.height)).filter { y in
+      guard let m = parameter.mirrorColumn(row: y, cellCount: fill.gradient.table.cellCount) else { return false }
+      let first = max(area.x, m - (area.x + area.width) + 1)
+      return min(area.x + area.width, (m + 1) >> 1) - first >= GradientRowWriter.smallestMirroredRun
+    }.count
+  }
+}
