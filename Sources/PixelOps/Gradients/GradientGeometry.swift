@@ -45,12 +45,19 @@ protocol GradientParameter: Sendable {
   /// table of `cellCount` cells): the row is symmetric about `m / 2` (concentric circles on an
   /// unrotated map). Nil for rows that are not.
   func mirrorColumn(row y: Int, cellCount: Int) -> Int?
+  /// Whether a mirrored pixel shows its image's entry (its pixel can be copied); otherwise
+  /// ``mirroredEntries(_:cellCount:)`` gives it.
+  static var mirrorKeepsEntries: Bool { get }
+  /// The entries of pixels mirrored from ones with `entries`, in a table of `cellCount` cells.
+  static func mirroredEntries(_ entries: SIMD4<Int32>, cellCount: Int32) -> SIMD4<Int32>
 }
 
 extension GradientParameter {
   var isSameForEveryRow: Bool { false }
   func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int) -> GradientRowShifts? { nil }
   func mirrorColumn(row y: Int, cellCount: Int) -> Int? { nil }
+  static var mirrorKeepsEntries: Bool { true }
+  static func mirroredEntries(_ entries: SIMD4<Int32>, cellCount: Int32) -> SIMD4<Int32> { entries }
 
   func writeEntries<Sink: GradientEntrySink>(
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
@@ -364,6 +371,30 @@ struct ConicGradientParameter: GradientParameter {
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
   ) {
     ConicCells.write(map: map, row: y, from: x, count: count, layout: layout, into: &sink)
+  }
+
+  /// On a map whose start angle leaves v constant along rows (`b` is 0) and u growing, pixel
+  /// `m - x` shows the angle mirrored at the v axis, half a turn minus pixel x's. `m` must be
+  /// within 1e-6 of `2 x_c`: pixel `m - x` is then `|a| 1e-6` from the mirror image, at least
+  /// `|a| / 2` from the centre, so its angle is off by at most 2e-6 rad (a 4096-cell table's
+  /// cell is 1.5e-3). The computed side is the one with the start ray (u > 0), so its jump
+  /// between the last and the first stop maps to the middle of the mirrored side.
+  func mirrorColumn(row y: Int, cellCount: Int) -> Int? {
+    guard map.b == 0, map.a > 0 else { return nil }
+    let twice = -2 * (map.c * Double(y) + map.tx) / map.a
+    guard abs(twice) < 0x1p40 else { return nil }
+    let m = twice.rounded()
+    guard abs(m - twice) <= 1e-6 else { return nil }
+    return Int(m)
+  }
+
+  static var mirrorKeepsEntries: Bool { false }
+
+  /// Cell `k` (entry `k + 1`; the after-end entry `n + 1` as cell `n`) becomes cell
+  /// `n/2 - k - 1` modulo `n`: a parameter in `[k, k + 1)` mirrors into `(n/2 - k - 1, n/2 - k]`.
+  @inline(__always)
+  static func mirroredEntries(_ entries: SIMD4<Int32>, cellCount: Int32) -> SIMD4<Int32> {
+    ((SIMD4(repeating: cellCount >> 1) &- entries) & SIMD4(repeating: cellCount &- 1)) &+ 1
   }
 
   func exactParameter(x: Int, y: Int) -> Double {

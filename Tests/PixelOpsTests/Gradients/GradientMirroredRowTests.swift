@@ -4,12 +4,13 @@ import Testing
 
 @testable import PixelOps
 
-/// Rows of concentric radial gradients on unrotated maps are symmetric about the centre's
-/// column: ``GradientRowWriter`` computes the right part and copies the left from it, mirrored
-/// (``ConcentricGradientParameter/mirrorColumn(row:cellCount:)``, ``PixelLoop/mirror32(_:_:around:)``).
-/// Checked: the mirror column's geometry, the copy itself, and the pixels of draws that take it
-/// (within 1 of the reference, the same for any thread count).
-@Suite("Mirrored radial rows")
+/// Rows of concentric radial and conic gradients on unrotated maps are symmetric about the
+/// centre's column: ``GradientRowWriter`` computes the right part and makes the left from it,
+/// mirrored: radial pixels copied (``PixelLoop/mirror32(_:_:around:)``), conic entries turned
+/// into the mirrored angle's (``ConicGradientParameter/mirroredEntries(_:cellCount:)``).
+/// Checked: the mirror column's geometry, the copy and the entry map, and the pixels of draws
+/// that take them (within 1 of the reference, the same for any thread count).
+@Suite("Mirrored radial and conic rows")
 struct GradientMirroredRowTests {
   @Test("mirrorColumn: pixel m - x lies within 1/4 cell of pixel x's mirror image, nil on rotated maps")
   func mirrorColumnGeometry() throws {
@@ -46,6 +47,54 @@ struct GradientMirroredRowTests {
     #expect(found > 120 && declined > 40, "found \(found), declined \(declined)")
   }
 
+  @Test("conic mirrorColumn: pixel m - x shows half a turn minus pixel x's angle; nil off the half-pixel grid or rotated")
+  func conicMirrorColumnGeometry() {
+    var rng = SeededGenerator(seed: 0x311A)
+    var (found, declined) = (0, 0)
+    for trial in 0..<300 {
+      let scale = [1.0, 2.0, 3.0][trial % 3]
+      var cx = Double(Int.random(in: -40...400, using: &rng)) / (2 * scale)
+      if trial % 4 == 0 { cx += Double.random(in: -0.02...0.02, using: &rng) }
+      let center = PointPosition(x: cx, y: Double.random(in: -20...80, using: &rng))
+      let startAngle = trial % 5 == 0 ? Double.random(in: 0.1...6, using: &rng) : 0
+      let parameter = ConicGradientParameter(center: center, startAngle: startAngle, map: GradientMap(scale: scale))
+      let y = Int.random(in: -30...100, using: &rng)
+      guard let m = parameter.mirrorColumn(row: y, cellCount: 1024) else {
+        declined += 1
+        continue
+      }
+      found += 1
+      #expect(startAngle == 0)
+      for x in stride(from: -50, through: 450, by: 7) {
+        let t = parameter.exactParameter(x: x, y: y)
+        let mirrored = parameter.exactParameter(x: m - x, y: y)
+        let difference = (t + mirrored - 0.5) - (t + mirrored - 0.5).rounded()
+        #expect(abs(difference) < 1e-8, "trial \(trial): x \(x), m \(m): \(t) and \(mirrored)")
+      }
+    }
+    #expect(found > 120 && declined > 60, "found \(found), declined \(declined)")
+  }
+
+  @Test("conic mirroredEntries: the mirrored entry's cell holds the mirrored parameter, for every cell")
+  func conicMirroredEntries() {
+    for n in [256, 1024, 4096] {
+      for k in 0...n {
+        // Parameters across cell k (the after-end entry n + 1 stands for the parameter n).
+        for fraction in k == n ? [0.0] : [0.0, 0.3, 0.999] {
+          let p = Double(k) + fraction
+          let entry = ConicGradientParameter.mirroredEntries(SIMD4(repeating: Int32(k + 1)), cellCount: Int32(n))[0]
+          #expect(entry >= 1 && entry <= Int32(n), "n \(n): cell \(k) -> entry \(entry)")
+          let mirrored = Double(n) / 2 - p
+          let centre = Double(entry - 1) + 0.5
+          var distance = (mirrored - centre).truncatingRemainder(dividingBy: Double(n))
+          if distance > Double(n) / 2 { distance -= Double(n) }
+          if distance < -Double(n) / 2 { distance += Double(n) }
+          #expect(abs(distance) <= 0.5 + 1e-9, "n \(n): p \(p) -> entry \(entry)")
+        }
+      }
+    }
+  }
+
   @Test("mirror32 copies row[center - i] into every pixel of the range, any length and alignment")
   func mirrorCopy() {
     var rng = SeededGenerator(seed: 0x3118)
@@ -67,15 +116,18 @@ struct GradientMirroredRowTests {
     }
   }
 
-  @Test("draws that mirror match the reference within 1 and give the same bytes on 1, 2 and 5 threads")
+  @Test("radial and conic draws that mirror match the reference within 1, the same bytes on 1, 2 and 5 threads")
   func mirroredDrawsMatchTheReference() throws {
     var rng = SeededGenerator(seed: 0x3119)
-    var (mirroredRows, failures) = (0, 0)
-    for trial in 0..<40 {
+    var (radialRows, conicRows, failures) = (0, 0, 0)
+    for trial in 0..<60 {
       let scale = [1.0, 2.0, 3.0][trial % 3]
       let width = Int.random(in: 40...300, using: &rng)
       let height = Int.random(in: 8...60, using: &rng)
-      let cx = Double(Int.random(in: -20...(2 * width + 20), using: &rng)) / (2 * scale)
+      // Centres on pixel centres and edges, mostly well inside the row (both sides long).
+      let conic = trial % 2 == 1
+      let halfColumns = conic ? (width / 2)...(3 * width / 2) : -20...(2 * width + 20)
+      let cx = Double(Int.random(in: halfColumns, using: &rng)) / (2 * scale)
       let center = PointPosition(x: cx, y: Double.random(in: 0...Double(height) / scale, using: &rng))
       let r0 = GradientRandom.chance(0.5, &rng) ? 0 : Double.random(in: 0...20, using: &rng)
       let r1 = r0 + Double.random(in: 20...Double(width), using: &rng) / scale
@@ -93,11 +145,14 @@ struct GradientMirroredRowTests {
       }
       let c = GradientCase(
         stops: stops, interpolation: GradientRandom.chance(0.5, &rng) ? .straight : .premultiplied,
-        shape: .radial(startCenter: center, startRadius: grows ? r0 : r1, endCenter: center, endRadius: grows ? r1 : r0),
+        shape: conic
+          ? .conic(center: center, startAngle: trial % 6 == 1 ? 1 : 0)
+          : .radial(startCenter: center, startRadius: grows ? r0 : r1, endCenter: center, endRadius: grows ? r1 : r0),
         extend: GradientRandom.extends[trial % GradientRandom.extends.count], scale: scale, rect: rect, width: width,
         height: height, offsetX: Int.random(in: 0...3, using: &rng),
         format: GradientRandom.chance(0.5, &rng) ? .rgba8Premultiplied : .bgra8Premultiplied)
-      mirroredRows += try Self.mirroredRowCount(c)
+      let rows = try Self.mirroredRowCount(c)
+      if conic { conicRows += rows } else { radialRows += rows }
       var random: SeededGenerator? = SeededGenerator(seed: rng.next())
       let before = try GradientCanvas(for: c, random: &random)
       var results: [[UInt8]] = []
@@ -114,18 +169,23 @@ struct GradientMirroredRowTests {
       #expect(results[1] == results[0] && results[2] == results[0], "trial \(trial): threads differ: \(c)")
       if failures >= 4 { return }
     }
-    #expect(mirroredRows > 250, "only \(mirroredRows) rows were mirrored")
+    #expect(radialRows > 250 && conicRows > 250, "only \(radialRows) radial and \(conicRows) conic rows were mirrored")
   }
 
   /// How many rows of `c`'s draw copy at least ``GradientRowWriter/smallestMirroredRun`` pixels.
   static func mirroredRowCount(_ c: GradientCase) throws -> Int {
     let fill = try c.makeFill()
-    guard case .concentric(let parameter) = try fill.shape.geometry(map: GradientMap(scale: c.scale)),
-      !fill.gradient.table.hasExactCells
-    else { return 0 }
+    guard !fill.gradient.table.hasExactCells else { return 0 }
+    let cells = fill.gradient.table.cellCount
+    let mirrorColumn: (Int) -> Int?
+    switch try fill.shape.geometry(map: GradientMap(scale: c.scale)) {
+    case .concentric(let parameter): mirrorColumn = { parameter.mirrorColumn(row: $0, cellCount: cells) }
+    case .conic(let parameter): mirrorColumn = { parameter.mirrorColumn(row: $0, cellCount: cells) }
+    default: return 0
+    }
     let area = try c.drawnPixels()
     return (area.y..<(area.y + area.height)).filter { y in
-      guard let m = parameter.mirrorColumn(row: y, cellCount: fill.gradient.table.cellCount) else { return false }
+      guard let m = mirrorColumn(y) else { return false }
       let first = max(area.x, m - (area.x + area.width) + 1)
       return min(area.x + area.width, (m + 1) >> 1) - first >= GradientRowWriter.smallestMirroredRun
     }.count
