@@ -1,0 +1,75 @@
+/// Mirrored rows (``GradientParameter/mirrorColumn(row:cellCount:)``): the part of a row whose
+/// pixels are made from their mirror images instead of computed.
+extension GradientRowWriter {
+  /// Writes row `y` at `columns` into `target` as ``write(_:y:columns:into:cells:)`` does, the
+  /// pixels left of the mirror column made from their images; false (nothing written) where
+  /// the row is not symmetric or too few pixels would be mirrored.
+  @inline(__always)
+  func writeMirrored<Parameter: GradientParameter>(
+    _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
+    cells: UnsafeMutablePointer<Int32>
+  ) -> Bool {
+    guard let m = parameter.mirrorColumn(row: y, cellCount: gradient.table.cellCount) else { return false }
+    // Pixels left of m / 2 whose mirror image m - x lies in the row.
+    let first = max(columns.lowerBound, m &- columns.upperBound &+ 1)
+    let end = min(columns.upperBound, (m &+ 1) >> 1)
+    guard end &- first >= Self.smallestMirroredRun else { return false }
+    let mirrored = first..<end
+    let x0 = columns.lowerBound
+    writeDirectly(parameter, y: y, columns: x0..<mirrored.lowerBound, into: target, cells: cells)
+    let images = mirrored.upperBound..<columns.upperBound
+    let imagesTarget = target + (images.lowerBound &- x0) &* 4
+    if Parameter.mirrorKeepsEntries {
+      writeDirectly(parameter, y: y, columns: images, into: imagesTarget, cells: cells)
+      PixelLoop.mirror32(target, (mirrored.lowerBound &- x0)..<(mirrored.upperBound &- x0), around: m &- 2 &* x0)
+    } else {
+      writeMirroringEntries(
+        parameter, y: y, images: images, into: imagesTarget, mirrored: mirrored, around: m, cells: cells)
+    }
+    return true
+  }
+
+  /// Mirroring fewer pixels than this does not pay for splitting the row.
+  static let smallestMirroredRun = 16
+
+  /// The pixels `images` (written at `target`, pixel `images.lowerBound` first), a chunk at a
+  /// time with their entries kept, and after each chunk the pixels of `mirrored` whose images
+  /// (`m - x`) it holds, from the mirrored entries (``GradientParameter/mirroredEntries(_:cellCount:)``).
+  func writeMirroringEntries<Parameter: GradientParameter>(
+    _ parameter: Parameter, y: Int, images: Range<Int>, into target: UnsafeMutableRawPointer, mirrored: Range<Int>,
+    around m: Int, cells: UnsafeMutablePointer<Int32>
+  ) {
+    let table = gradient.table
+    let layout = GradientCellLayout(count: table.cellCount, extend: extend)
+    let colors = table.table8(order)
+    let cellCount = Int32(table.cellCount)
+    // Pixel x of the row is at target + (x - images.lowerBound) * 4, mirrored ones before it.
+    var x = images.lowerBound
+    while x < images.upperBound {
+      let count = min(Self.chunkSize, images.upperBound &- x)
+      let output = target + (x &- images.lowerBound) &* 4
+      var sink = GradientRecordingSink(
+        pixels: GradientPixelSink(table: colors, output: output, count: count), cells: GradientCellStore(cells: cells))
+      parameter.writeEntries(row: y, from: x, count: count, layout: layout, into: &sink)
+      // Mirrored pixels whose images are x ..< x + count: pixel p's image is cell m - p - x,
+      // so four pixels from p are the four cells ending there, reversed.
+      let low = max(mirrored.lowerBound, m &- (x &+ count) &+ 1)
+      let high = min(mirrored.upperBound, m &- x &+ 1)
+      var pixels = GradientPixelSink(table: colors, output: target, count: 0)
+      var p = low
+      while p &+ 4 <= high {
+        let four = UnsafeRawPointer(cells + (m &- p &- x &- 3)).loadUnaligned(as: SIMD4<Int32>.self)
+        pixels.take(
+          Parameter.mirroredEntries(SIMD4(four[3], four[2], four[1], four[0]), cellCount: cellCount),
+          at: p &- images.lowerBound)
+        p &+= 4
+      }
+      while p < high {
+        let entry = Parameter.mirroredEntries(SIMD4(repeating: cells[m &- p &- x]), cellCount: cellCount)[0]
+        target.storeBytes(of: colors[Int(entry)], toByteOffset: (p &- images.lowerBound) &* 4, as: UInt32.self)
+        p &+= 1
+      }
+      x &+= count
+    }
+  }
+}
