@@ -5,8 +5,9 @@
 /// is row 0 moved by `σ(y)` pixels. Rounded to `1/K` of a pixel, `σ(y) ≈ s + φ / K`, row y is
 /// master row `φ` (the parameters `f + g (j + φ / K)`, j counting pixels) read from position
 /// `x + s`. The rounding moves the parameter by at most `|g| / (2K)` cells, and `K` (a power of
-/// two, at most ``maximumPhases``) keeps that within 1/4 cell, inside the table's error budget
-/// (DESIGN.md, Gradients). So a row costs a pointer into a master row instead of a parameter and
+/// two, at most ``maximumPhases``) keeps that within ``largestShiftError`` (0.45 cell), inside the
+/// table's error budget (DESIGN.md, Gradients: any parameter error below 3/4 cell keeps a pixel
+/// within 1 of the reference). So a row costs a pointer into a master row instead of a parameter and
 /// a table lookup per pixel.
 ///
 /// Master rows are made per *window* of ``windowRows`` rows, counted from row 0 of the
@@ -17,7 +18,9 @@ struct GradientRowShifts: Sendable {
   static let windowRows = 1 << windowRowBits
   static let windowRowBits = 7
   /// Most phases (master rows per window); a steeper parameter is computed row by row.
-  static let maximumPhases = 16
+  static let maximumPhases = 16  // 1 << 4
+  /// The most a row's rounded shift may move its parameter, in cells.
+  static let largestShiftError = 0.45
   /// Largest scratch for one band's master rows (at 8 bytes a pixel, dithered).
   static let maximumMasterBytes = 1 << 20
 
@@ -41,9 +44,9 @@ struct GradientRowShifts: Sendable {
   init?(origin f: Double, alongRow g: Double, alongColumn h: Double, columns: Range<Int>, rows: Range<Int>) {
     guard f.isFinite, g.isFinite, h.isFinite, g != 0, h != 0, !columns.isEmpty, !rows.isEmpty else { return nil }
     let ratio = h / g
-    // K: the power of two with |g| / (2K) ≤ 1/4 cell.
+    // K: the smallest power of two with |g| / (2K) within the largest shift error.
     var bits = 0
-    while Double(1 << bits) < 2 * abs(g) { bits &+= 1 }
+    while bits <= 4 && abs(g) / Double(2 << bits) > Self.largestShiftError { bits &+= 1 }
     guard bits <= 4, abs(ratio) <= 64 else { return nil }
     let phases = 1 << bits
     let width = columns.count

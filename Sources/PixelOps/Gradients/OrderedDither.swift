@@ -44,4 +44,19 @@ enum OrderedDither {
     }
     return rows
   }()
+
+  /// Per row phase: 16 pixels' carry limits from column 0 (two periods), `(255 - d)` with its
+  /// sign bit flipped, in all four bytes of a pixel. A channel `v = 256 h + l` dithers to `h`
+  /// plus one exactly where `l + d ≥ 256`, that is where `l` (sign-flipped) is greater than
+  /// this as signed bytes: one `pcmpgtb` for four pixels (``GradientDitherLookup``).
+  nonisolated(unsafe) static let carryLimits: UnsafeMutablePointer<UInt32> = {
+    let rows = UnsafeMutablePointer<UInt32>.allocate(capacity: 8 * 16)
+    for y in 0..<8 {
+      for x in 0..<16 {
+        let limit = UInt32((255 - threshold(x: x, y: y)) ^ 0x80)
+        rows[y * 16 + x] = limit | limit << 8 | limit << 16 | limit << 24
+      }
+    }
+    return rows
+  }()
 }

@@ -1,8 +1,9 @@
 /// Working memory of one band of a call (resampling rings, materialised source or coverage rows),
 /// reused from call to call.
 ///
-/// Bands check a buffer out of a small shared pool, grow it if the call needs more, and check
-/// it back in, so after the first calls no resampling call allocates. The pool keeps at most
+/// Bands check a buffer out of a small shared pool (the most recently returned one that fits),
+/// grow it if the call needs more, and check it back in, so after the first calls no
+/// resampling call allocates. The pool keeps at most
 /// ``maximumPooled`` buffers of at most ``maximumPooledBytes`` each; larger ones are freed on
 /// return, so one huge call does not pin its memory.
 enum BandScratch {
@@ -33,8 +34,11 @@ enum BandScratch {
   static func withBuffer<Result>(
     byteCount: Int, _ body: (UnsafeMutableRawPointer) throws(PixelError) -> Result
   ) throws(PixelError) -> Result {
+    // The most recently returned buffer that fits: a band gets the buffer its thread's last band
+    // left (still in cache, and still holding what a source keeps across bands, such as a
+    // gradient's master rows).
     var buffer = pool.withLock { buffers in
-      buffers.firstIndex { $0.capacity >= byteCount }.map { buffers.remove(at: $0) } ?? buffers.popLast()
+      buffers.lastIndex { $0.capacity >= byteCount }.map { buffers.remove(at: $0) } ?? buffers.popLast()
     }
     if let existing = buffer, existing.capacity < byteCount {
       AlignedMemory.deallocate(existing.base)

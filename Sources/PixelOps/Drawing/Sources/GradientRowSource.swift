@@ -1,8 +1,11 @@
 /// A gradient fill as a row source: each band's rows computed into its scratch (or straight
 /// into the destination when the kernel only copies) by a ``GradientRowWriter``. The scratch
 /// holds a row of pixels and, after it, one chunk's table cells. Rows that are shifted master
-/// rows (``GradientRowShifts``, a linear gradient) are read from the band's master rows, kept
-/// after those, and made once per window of rows.
+/// rows (``GradientRowShifts``, a linear gradient) are read from master rows kept after those,
+/// made once per window of rows and kept across bands: a scratch buffer that comes back to a
+/// later band of the same draw (``BandScratch`` pools them) still holds them, recognised by the
+/// draw's random key. Master rows are a function of the window and phase only, so reusing them
+/// or making them again gives the same pixels.
 struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   let parameter: Parameter
   let writer: GradientRowWriter
@@ -12,11 +15,14 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   let isOpaque: Bool
   /// The rows as shifted master rows, where they are.
   let shifts: GradientRowShifts?
+  /// This draw's mark on the master rows it leaves in a scratch buffer (random, never 0).
+  let masterKey: UInt64
 
   init(parameter: Parameter, writer: GradientRowWriter, area: PixelRect, isOpaque: Bool) {
     (self.parameter, self.writer, width, self.isOpaque) = (parameter, writer, area.width, isOpaque)
     shifts = writer.rowShifts(
       parameter, columns: area.x..<(area.x &+ area.width), rows: area.y..<(area.y &+ area.height))
+    masterKey = shifts == nil ? 0 : UInt64.random(in: 0...UInt64.max) | 1
   }
 
   var solidColor: PremultipliedColor? { nil }
@@ -28,11 +34,9 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     return masterOffset &+ shifts.phaseCount &* masterByteCount(shifts)
   }
   private var stateOffset: Int { width &* 4 &+ GradientRowWriter.cellScratchByteCount &+ 8 }
-  private var masterOffset: Int { BandScratch.aligned(stateOffset &+ 24) }
-  /// One master row: its pixels, or (dithered) their 8.8 colours.
-  private func masterByteCount(_ shifts: GradientRowShifts) -> Int {
-    BandScratch.aligned(shifts.capacity &* writer.masterPixelBytes)
-  }
+  private var masterOffset: Int { BandScratch.aligned(stateOffset &+ 32) }
+  /// One master row: its pixels, or (dithered) their 8.8 colours in two planes.
+  private func masterByteCount(_ shifts: GradientRowShifts) -> Int { writer.masterBytes(capacity: shifts.capacity) }
   var readsMemoryOnly: Bool { false }
   func costPerRow(width: Int) -> Int { width &* (Parameter.costPerPixel &+ (writer.dithers ? 4 : 0)) }
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { Cursor(source: self, scratch: scratch.unsafelyUnwrapped) }
@@ -46,32 +50,36 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     init(source: GradientRowSource, scratch: UnsafeMutableRawPointer) {
       (self.source, self.scratch) = (source, scratch)
       holdsRepeatedRow.pointee = false
-      if source.shifts != nil { masterState.pointee = (window: Int.min, start: 0, made: 0) }
+      if source.shifts != nil && masterState.pointee.key != source.masterKey {
+        masterState.pointee = (source.masterKey, Int.min, 0, 0)
+      }
     }
 
-    /// The window whose master rows the scratch holds, the first position they cover, and
-    /// which of them are made (a bit per phase).
-    private var masterState: UnsafeMutablePointer<(window: Int, start: Int, made: Int)> {
-      (scratch + source.stateOffset).assumingMemoryBound(to: (window: Int, start: Int, made: Int).self)
+    /// The draw whose master rows the scratch holds, their window, the first position they
+    /// cover, and which of them are made (a bit per phase).
+    private var masterState: UnsafeMutablePointer<(key: UInt64, window: Int, start: Int, made: Int)> {
+      (scratch + source.stateOffset).assumingMemoryBound(to: (key: UInt64, window: Int, start: Int, made: Int).self)
     }
 
-    /// Row `y`'s pixels (or dithered, their 8.8 colours) at `columns` in its master row, made first
+    /// The distance between a dithered master row's planes.
+    private func planeBytes(_ shifts: GradientRowShifts) -> Int { source.writer.masterPlaneBytes(capacity: shifts.capacity) }
+
+    /// Row `y`'s pixels (or dithered, the whole bytes of their 8.8 colours) at `columns` in its master row, made first
     /// if the scratch does not hold it.
     private func masterRow(_ y: Int, columns: Range<Int>, _ shifts: GradientRowShifts) -> UnsafeMutableRawPointer {
       assert(columns == shifts.columns, "master rows cover the drawn columns only")
       let (phase, offset) = shifts.placement(ofRow: y)
-      let bytes = source.writer.masterPixelBytes
       let master = scratch + (source.masterOffset &+ phase &* source.masterByteCount(shifts))
       if masterState.pointee.window != GradientRowShifts.windowIndex(ofRow: y) {
         let window = shifts.window(ofRow: y)
-        masterState.pointee = (window.index, window.positions.lowerBound, 0)
+        masterState.pointee = (source.masterKey, window.index, window.positions.lowerBound, 0)
       }
       if masterState.pointee.made & (1 &<< phase) == 0 {
         let window = shifts.window(ofRow: y)
         source.writer.writeMaster(shifts, phase: phase, positions: window.positions, into: master, cells: cells)
         masterState.pointee.made |= 1 &<< phase
       }
-      return master + (columns.lowerBound &+ offset &- masterState.pointee.start) &* bytes
+      return master + (columns.lowerBound &+ offset &- masterState.pointee.start) &* 4
     }
 
     /// One chunk's cells, after the row of pixels.
@@ -92,7 +100,8 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
       if let shifts = source.shifts {
         let master = masterRow(y, columns: columns, shifts)
         guard source.writer.dithers else { return UnsafeRawPointer(master) }
-        source.writer.ditherMaster(master, count: columns.count, x: columns.lowerBound, y: y, into: scratch)
+        source.writer.ditherMaster(
+          master, planeBytes: planeBytes(shifts), count: columns.count, x: columns.lowerBound, y: y, into: scratch)
         return UnsafeRawPointer(scratch)
       }
       if !holdsRepeatedRow.pointee {
@@ -106,7 +115,8 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
       if let shifts = source.shifts {
         let master = masterRow(y, columns: columns, shifts)
         guard source.writer.dithers else { return target.copyMemory(from: master, byteCount: columns.count &* 4) }
-        return source.writer.ditherMaster(master, count: columns.count, x: columns.lowerBound, y: y, into: target)
+        return source.writer.ditherMaster(
+          master, planeBytes: planeBytes(shifts), count: columns.count, x: columns.lowerBound, y: y, into: target)
       }
       guard rowsRepeat else {
         return source.writer.write(source.parameter, y: y, columns: columns, into: target, cells: cells)
