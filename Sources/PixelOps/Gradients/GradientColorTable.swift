@@ -26,6 +26,9 @@ final class GradientColorTable: @unchecked Sendable {
   let bgra8: UnsafeMutablePointer<UInt32>
   let rgba16: UnsafeMutablePointer<UInt64>
   let bgra16: UnsafeMutablePointer<UInt64>
+  /// The 8.8 tables split into whole bytes and fraction bytes (sign bit flipped), four tables of
+  /// `2n` in one block: whole RGBA, fraction RGBA, whole BGRA, fraction BGRA (``planes8(_:)``).
+  let split8: UnsafeMutablePointer<UInt32>
 
   /// Marks an 8-bit cell whose pixels are evaluated exactly (never a premultiplied pixel: colour
   /// above a zero alpha).
@@ -78,6 +81,16 @@ final class GradientColorTable: @unchecked Sendable {
     }
     (self.rgba8, self.bgra8, self.rgba16, self.bgra16) = (rgba8, bgra8, rgba16, bgra16)
     hasExactCells = exactCells
+    split8 = UnsafeMutablePointer<UInt32>.allocate(capacity: 8 * count)
+    for (index, table) in [rgba16, bgra16].enumerated() {
+      let whole = split8 + 4 * count * index
+      let fraction = whole + 2 * count
+      for entry in 0..<2 * count {
+        let bytes = unsafeBitCast(table[entry], to: SIMD8<UInt8>.self)
+        whole[entry] = Self.pack8(SIMD4(UInt32(bytes[1]), UInt32(bytes[3]), UInt32(bytes[5]), UInt32(bytes[7])))
+        fraction[entry] = Self.pack8(SIMD4(UInt32(bytes[0]), UInt32(bytes[2]), UInt32(bytes[4]), UInt32(bytes[6]))) ^ 0x8080_8080
+      }
+    }
   }
 
   deinit {
@@ -85,6 +98,7 @@ final class GradientColorTable: @unchecked Sendable {
     bgra8.deallocate()
     rgba16.deallocate()
     bgra16.deallocate()
+    split8.deallocate()
   }
 
   /// Channels 0...255 rounded half up, colour clamped to alpha.
@@ -111,4 +125,10 @@ final class GradientColorTable: @unchecked Sendable {
   func table8(_ order: ChannelOrder) -> UnsafePointer<UInt32> { UnsafePointer(order == .rgba ? rgba8 : bgra8) }
   /// The 8.8 table in `order`.
   func table16(_ order: ChannelOrder) -> UnsafePointer<UInt64> { UnsafePointer(order == .rgba ? rgba16 : bgra16) }
+  /// The 8.8 table in `order` as whole bytes and fraction bytes with the sign bit flipped
+  /// (``GradientDitherLookup/pixels(high:low:count:x:y:into:)``'s planes).
+  func planes8(_ order: ChannelOrder) -> (whole: UnsafePointer<UInt32>, fraction: UnsafePointer<UInt32>) {
+    let whole = split8 + (order == .rgba ? 0 : 4 * cellCount)
+    return (UnsafePointer(whole), UnsafePointer(whole + 2 * cellCount))
+  }
 }

@@ -61,6 +61,31 @@ struct GradientPixelSink: GradientEntrySink {
   }
 }
 
+/// Entries looked up in two 8-bit tables into two rows: a dithered master row's whole and
+/// fraction planes (``GradientColorTable/planes8(_:)``).
+struct GradientPlanesSink: GradientEntrySink {
+  var whole: GradientPixelSink
+  var fraction: GradientPixelSink
+
+  @inline(__always)
+  mutating func take(_ entries: SIMD4<Int32>, at k: Int) {
+    whole.take(entries, at: k)
+    fraction.take(entries, at: k)
+  }
+
+  @inline(__always)
+  mutating func takeLast(_ entries: SIMD4<Int32>, at k: Int) {
+    whole.takeLast(entries, at: k)
+    fraction.takeLast(entries, at: k)
+  }
+
+  @inline(__always)
+  mutating func fill(_ entry: Int32, _ range: Range<Int>) {
+    whole.fill(entry, range)
+    fraction.fill(entry, range)
+  }
+}
+
 /// Another sink's pixels, with the entries also stored in a cell scratch (for tables with
 /// cells evaluated exactly, whose pixels are found and redone from the cells afterwards).
 struct GradientRecordingSink<Pixels: GradientEntrySink>: GradientEntrySink {

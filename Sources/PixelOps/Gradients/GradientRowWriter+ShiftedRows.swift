@@ -22,10 +22,9 @@ extension GradientRowWriter {
 
   /// Writes master row `phase` of `shifts` at `positions` into `target`
   /// (``masterBytes(capacity:)``, the planes ``masterPlaneBytes(capacity:)`` apart), a chunk at
-  /// a time, through `cells` (``cellScratchByteCount`` bytes) when dithered.
+  /// a time.
   func writeMaster(
-    _ shifts: GradientRowShifts, phase: Int, positions: Range<Int>, into target: UnsafeMutableRawPointer,
-    cells: UnsafeMutablePointer<Int32>
+    _ shifts: GradientRowShifts, phase: Int, positions: Range<Int>, into target: UnsafeMutableRawPointer
   ) {
     let table = gradient.table
     let layout = GradientCellLayout(count: table.cellCount, extend: extend)
@@ -36,45 +35,16 @@ extension GradientRowWriter {
       let output = target + (j &- positions.lowerBound) &* 4
       let first = shifts.parameter(at: j, phase: phase)
       if dithers {
-        var entries = GradientCellStore(cells: cells)
-        LinearCells.write(first: first, step: shifts.step, count: count, layout: layout, into: &entries)
-        splitColors(cells, count: count, table: table.table16(order), high: output, low: output + planeBytes)
+        let planes = table.planes8(order)
+        var sink = GradientPlanesSink(
+          whole: GradientPixelSink(table: planes.whole, output: output, count: count),
+          fraction: GradientPixelSink(table: planes.fraction, output: output + planeBytes, count: count))
+        LinearCells.write(first: first, step: shifts.step, count: count, layout: layout, into: &sink)
       } else {
         var sink = GradientPixelSink(table: table.table8(order), output: output, count: count)
         LinearCells.write(first: first, step: shifts.step, count: count, layout: layout, into: &sink)
       }
       j &+= count
-    }
-  }
-
-  /// The 8.8 colours of `count` entries as whole bytes at `high` and fraction bytes (sign bit
-  /// flipped) at `low`, four bytes a pixel each.
-  private func splitColors(
-    _ cells: UnsafeMutablePointer<Int32>, count: Int, table: UnsafePointer<UInt64>, high: UnsafeMutableRawPointer,
-    low: UnsafeMutableRawPointer
-  ) {
-    @inline(__always)
-    func pair(_ k: Int) -> SIMD8<UInt16> {
-      unsafeBitCast(SIMD2(table[Int(cells[k])], table[Int(cells[k &+ 1])]), to: SIMD8<UInt16>.self)
-    }
-    let flip = SIMD16<UInt8>(repeating: 0x80)
-    var k = 0
-    while count &- k >= 4 {
-      let (a, b) = (pair(k), pair(k &+ 2))
-      high.storeBytes(of: Int16Lanes.highBytes(a, b), toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
-      // The low bytes as the high bytes of the lanes shifted up (`psllw`, or a mask): picked
-      // directly, they compiled to shuffles and bit selects.
-      let fractions = Int16Lanes.highBytes(a &<< 8, b &<< 8)
-      low.storeBytes(of: fractions ^ flip, toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
-      k &+= 4
-    }
-    while k < count {
-      let value = unsafeBitCast(table[Int(cells[k])], to: SIMD4<UInt16>.self)
-      let whole = SIMD4<UInt8>(truncatingIfNeeded: value &>> 8)
-      let fraction = SIMD4<UInt8>(truncatingIfNeeded: value) ^ 0x80
-      high.storeBytes(of: whole, toByteOffset: k &* 4, as: SIMD4<UInt8>.self)
-      low.storeBytes(of: fraction, toByteOffset: k &* 4, as: SIMD4<UInt8>.self)
-      k &+= 1
     }
   }
 

@@ -163,4 +163,23 @@ struct GradientRowShiftsTests {
     #expect(taken >= 36, "only \(taken) of 48 draws took shifted rows")
     #expect(blocks > 300, "only \(blocks) dithered blocks were checked")
   }
+
+  @Test("the planes of dithered master rows give back every 8.8 table entry, in both byte orders")
+  func planesRebuildTheFixedPointTable() throws {
+    var rng = SeededGenerator(seed: 0x511A)
+    for _ in 0..<20 {
+      let gradient = try Gradient(stops: GradientRandom.stops(&rng, count: Int.random(in: 2...5, using: &rng)))
+      let table = gradient.table
+      for order in [ChannelOrder.rgba, .bgra] {
+        let fixed = table.table16(order)
+        let (whole, fraction) = table.planes8(order)
+        for entry in 0..<2 * table.cellCount {
+          let w = unsafeBitCast(whole[entry], to: SIMD4<UInt8>.self)
+          let f = unsafeBitCast(fraction[entry] ^ 0x8080_8080, to: SIMD4<UInt8>.self)
+          let rebuilt = SIMD4<UInt16>(truncatingIfNeeded: w) &<< 8 | SIMD4<UInt16>(truncatingIfNeeded: f)
+          #expect(rebuilt == unsafeBitCast(fixed[entry], to: SIMD4<UInt16>.self), "entry \(entry) of \(order)")
+        }
+      }
+    }
+  }
 }

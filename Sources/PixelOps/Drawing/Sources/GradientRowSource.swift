@@ -76,7 +76,7 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
       }
       if masterState.pointee.made & (1 &<< phase) == 0 {
         let window = shifts.window(ofRow: y)
-        source.writer.writeMaster(shifts, phase: phase, positions: window.positions, into: master, cells: cells)
+        source.writer.writeMaster(shifts, phase: phase, positions: window.positions, into: master)
         masterState.pointee.made |= 1 &<< phase
       }
       return master + (columns.lowerBound &+ offset &- masterState.pointee.start) &* 4
