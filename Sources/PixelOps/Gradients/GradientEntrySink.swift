@@ -61,52 +61,32 @@ struct GradientPixelSink: GradientEntrySink {
   }
 }
 
-/// Entries looked up in two 8-bit tables into two rows: a dithered master row's whole and
-/// fraction planes (``GradientColorTable/planes8(_:)``).
-struct GradientPlanesSink: GradientEntrySink {
-  var whole: GradientPixelSink
-  var fraction: GradientPixelSink
+/// Two sinks that take every entry: pixels with their entries kept beside them in a cell
+/// scratch (tables with cells evaluated exactly, whose pixels are found and redone from the
+/// cells afterwards, ``GradientRecordingSink``), or a dithered master row's two planes looked
+/// up in the table's split copies (``GradientColorTable/planes8(_:)``).
+struct GradientSinkPair<First: GradientEntrySink, Second: GradientEntrySink>: GradientEntrySink {
+  var first: First
+  var second: Second
 
   @inline(__always)
   mutating func take(_ entries: SIMD4<Int32>, at k: Int) {
-    whole.take(entries, at: k)
-    fraction.take(entries, at: k)
+    first.take(entries, at: k)
+    second.take(entries, at: k)
   }
 
   @inline(__always)
   mutating func takeLast(_ entries: SIMD4<Int32>, at k: Int) {
-    whole.takeLast(entries, at: k)
-    fraction.takeLast(entries, at: k)
+    first.takeLast(entries, at: k)
+    second.takeLast(entries, at: k)
   }
 
   @inline(__always)
   mutating func fill(_ entry: Int32, _ range: Range<Int>) {
-    whole.fill(entry, range)
-    fraction.fill(entry, range)
+    first.fill(entry, range)
+    second.fill(entry, range)
   }
 }
 
-/// Another sink's pixels, with the entries also stored in a cell scratch (for tables with
-/// cells evaluated exactly, whose pixels are found and redone from the cells afterwards).
-struct GradientRecordingSink<Pixels: GradientEntrySink>: GradientEntrySink {
-  var pixels: Pixels
-  var cells: GradientCellStore
-
-  @inline(__always)
-  mutating func take(_ entries: SIMD4<Int32>, at k: Int) {
-    cells.take(entries, at: k)
-    pixels.take(entries, at: k)
-  }
-
-  @inline(__always)
-  mutating func takeLast(_ entries: SIMD4<Int32>, at k: Int) {
-    cells.takeLast(entries, at: k)
-    pixels.takeLast(entries, at: k)
-  }
-
-  @inline(__always)
-  mutating func fill(_ entry: Int32, _ range: Range<Int>) {
-    cells.fill(entry, range)
-    pixels.fill(entry, range)
-  }
-}
+/// Pixels with their entries kept in a cell scratch.
+typealias GradientRecordingSink<Pixels: GradientEntrySink> = GradientSinkPair<Pixels, GradientCellStore>

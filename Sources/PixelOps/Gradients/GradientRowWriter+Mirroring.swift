@@ -49,7 +49,7 @@ extension GradientRowWriter {
       let count = min(Self.chunkSize, images.upperBound &- x)
       let output = target + (x &- images.lowerBound) &* 4
       var sink = GradientRecordingSink(
-        pixels: GradientPixelSink(table: colors, output: output, count: count), cells: GradientCellStore(cells: cells))
+        first: GradientPixelSink(table: colors, output: output, count: count), second: GradientCellStore(cells: cells))
       parameter.writeEntries(row: y, from: x, count: count, layout: layout, into: &sink)
       // Mirrored pixels whose images are x ..< x + count: pixel p's image is cell m - p - x,
       // so four pixels from p are the four cells ending there, reversed.

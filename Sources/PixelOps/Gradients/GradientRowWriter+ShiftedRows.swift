@@ -36,9 +36,9 @@ extension GradientRowWriter {
       let first = shifts.parameter(at: j, phase: phase)
       if dithers {
         let planes = table.planes8(order)
-        var sink = GradientPlanesSink(
-          whole: GradientPixelSink(table: planes.whole, output: output, count: count),
-          fraction: GradientPixelSink(table: planes.fraction, output: output + planeBytes, count: count))
+        var sink = GradientSinkPair(
+          first: GradientPixelSink(table: planes.whole, output: output, count: count),
+          second: GradientPixelSink(table: planes.fraction, output: output + planeBytes, count: count))
         LinearCells.write(first: first, step: shifts.step, count: count, layout: layout, into: &sink)
       } else {
         var sink = GradientPixelSink(table: table.table8(order), output: output, count: count)

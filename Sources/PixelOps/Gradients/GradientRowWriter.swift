@@ -54,8 +54,8 @@ struct GradientRowWriter: Sendable {
         GradientDitherLookup.pixels(cells, count: count, table: table.table16(order), x: x, y: y, into: output)
       } else if table.hasExactCells {
         var sink = GradientRecordingSink(
-          pixels: GradientPixelSink(table: table.table8(order), output: output, count: count),
-          cells: GradientCellStore(cells: cells))
+          first: GradientPixelSink(table: table.table8(order), output: output, count: count),
+          second: GradientCellStore(cells: cells))
         parameter.writeEntries(row: y, from: x, count: count, layout: layout, into: &sink)
       } else {
         var sink = GradientPixelSink(table: table.table8(order), output: output, count: count)
