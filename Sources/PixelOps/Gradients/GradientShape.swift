@@ -29,20 +29,22 @@ public enum GradientShape: Sendable, Hashable {
   ///   is NaN or infinite, a linear gradient whose start and end coincide, a negative radius, or
   ///   two radial circles that are the same circle (no point has a single `t`).
   func geometry(map: GradientMap) throws(PixelError) -> GradientGeometry {
-    func finite(_ values: Double..., what: String) throws(PixelError) {
-      guard values.allSatisfy(\.isFinite) else {
-        throw .invalidGradient(reason: "\(what) \(values) is not finite")
+    // The first `count` lanes of `values` (no variadic list: that was an array allocated on
+    // every draw). `x - x` is 0 for a finite x, NaN for an infinite or NaN one.
+    func finite(_ values: SIMD8<Double>, count: Int, what: String) throws(PixelError) {
+      guard values - values == .zero else {
+        throw .invalidGradient(reason: "\(what) \((0..<count).map { values[$0] }) is not finite")
       }
     }
     switch self {
     case .linear(let start, let end):
-      try finite(start.x, start.y, end.x, end.y, what: "linear gradient points")
+      try finite(SIMD8(start.x, start.y, end.x, end.y, 0, 0, 0, 0), count: 4, what: "linear gradient points")
       guard start != end else {
         throw .invalidGradient(reason: "linear gradient from \(start) to itself has no direction")
       }
       return .linear(try LinearGradientParameter(start: start, end: end, map: map))
     case .radial(let c0, let r0, let c1, let r1):
-      try finite(c0.x, c0.y, r0, c1.x, c1.y, r1, what: "radial gradient circles")
+      try finite(SIMD8(c0.x, c0.y, r0, c1.x, c1.y, r1, 0, 0), count: 6, what: "radial gradient circles")
       guard r0 >= 0, r1 >= 0 else {
         throw .invalidGradient(reason: "radial gradient radii \(r0) and \(r1) must not be negative")
       }
@@ -54,7 +56,7 @@ public enum GradientShape: Sendable, Hashable {
       }
       return .twoCircle(TwoCircleGradientParameter(startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1, map: map))
     case .conic(let center, let angle):
-      try finite(center.x, center.y, angle, what: "conic gradient centre and angle")
+      try finite(SIMD8(center.x, center.y, angle, 0, 0, 0, 0, 0), count: 3, what: "conic gradient centre and angle")
       return .conic(ConicGradientParameter(center: center, startAngle: angle, map: map))
     }
   }

@@ -38,10 +38,7 @@ enum BandScratch {
     // left (still in cache, and still holding what a source keeps across bands, such as a
     // gradient's master rows).
     var buffer = pool.withLock { buffers in
-      // Searched by hand: `lastIndex(where:)` here allocated on every call.
-      var index = buffers.count &- 1
-      while index >= 0 && buffers[index].capacity < byteCount { index &-= 1 }
-      return index >= 0 ? buffers.remove(at: index) : buffers.popLast()
+      buffers.lastIndex { $0.capacity >= byteCount }.map { buffers.remove(at: $0) } ?? buffers.popLast()
     }
     if let existing = buffer, existing.capacity < byteCount {
       AlignedMemory.deallocate(existing.base)
