@@ -42,7 +42,7 @@ struct GradientColorFunction: Sendable {
 
   /// Whether the colour jumps where `t` leaves 0...1: several stops of different colours at 0
   /// (before the start shows the first, 0 the last) or at 1 (just below 1 shows the stop
-  /// before the last).
+  /// before the last). Evaluated once per gradient, by ``GradientColorTable``, which keeps it.
   var jumpsAtAnEnd: Bool {
     let start = evaluate(-1).value - evaluate(0).value
     let end = evaluate(1.0.nextDown).value - evaluate(1).value

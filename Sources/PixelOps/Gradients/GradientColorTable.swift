@@ -22,6 +22,9 @@ final class GradientColorTable: @unchecked Sendable {
   let cellCount: Int
   /// Whether any cell holds the sentinel.
   let hasExactCells: Bool
+  /// Whether the colour jumps where `t` leaves 0...1 (``GradientColorFunction/jumpsAtAnEnd``):
+  /// a pixel's colour can then change within any rounding of its parameter near an end.
+  let jumpsAtAnEnd: Bool
   let rgba8: UnsafeMutablePointer<UInt32>
   let bgra8: UnsafeMutablePointer<UInt32>
   let rgba16: UnsafeMutablePointer<UInt64>
@@ -81,6 +84,7 @@ final class GradientColorTable: @unchecked Sendable {
     }
     (self.rgba8, self.bgra8, self.rgba16, self.bgra16) = (rgba8, bgra8, rgba16, bgra16)
     hasExactCells = exactCells
+    jumpsAtAnEnd = function.jumpsAtAnEnd
     split8 = UnsafeMutablePointer<UInt32>.allocate(capacity: 8 * count)
     for (index, table) in [rgba16, bgra16].enumerated() {
       let whole = split8 + 4 * count * index

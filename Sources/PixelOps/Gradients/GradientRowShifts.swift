@@ -18,7 +18,8 @@ struct GradientRowShifts: Sendable {
   static let windowRows = 1 << windowRowBits
   static let windowRowBits = 7
   /// Most phases (master rows per window); a steeper parameter is computed row by row.
-  static let maximumPhases = 16  // 1 << 4
+  static let maximumPhases = 1 << maximumPhaseBits
+  static let maximumPhaseBits = 4
   /// The most a row's rounded shift may move its parameter, in cells.
   static let largestShiftError = 0.45
   /// Largest scratch for one band's master rows (at 8 bytes a pixel, dithered).
@@ -46,8 +47,8 @@ struct GradientRowShifts: Sendable {
     let ratio = h / g
     // K: the smallest power of two with |g| / (2K) within the largest shift error.
     var bits = 0
-    while bits <= 4 && abs(g) / Double(2 << bits) > Self.largestShiftError { bits &+= 1 }
-    guard bits <= 4, abs(ratio) <= 64 else { return nil }
+    while bits <= Self.maximumPhaseBits && abs(g) / Double(2 << bits) > Self.largestShiftError { bits &+= 1 }
+    guard bits <= Self.maximumPhaseBits, abs(ratio) <= 64 else { return nil }
     let phases = 1 << bits
     let width = columns.count
     let windowRows = min(Self.windowRows, rows.count)

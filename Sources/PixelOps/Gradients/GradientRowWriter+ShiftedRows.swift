@@ -7,7 +7,7 @@ extension GradientRowWriter {
   func rowShifts<Parameter: GradientParameter>(
     _ parameter: Parameter, columns: Range<Int>, rows: Range<Int>
   ) -> GradientRowShifts? {
-    guard !gradient.table.hasExactCells, extend == .pad || extend == .reflecting, !gradient.function.jumpsAtAnEnd
+    guard !gradient.table.hasExactCells, extend == .pad || extend == .reflecting, !gradient.table.jumpsAtAnEnd
     else { return nil }
     return parameter.rowShifts(columns: columns, rows: rows, cellCount: gradient.table.cellCount)
   }

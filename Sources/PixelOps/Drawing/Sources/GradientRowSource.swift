@@ -70,12 +70,12 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
       assert(columns == shifts.columns, "master rows cover the drawn columns only")
       let (phase, offset) = shifts.placement(ofRow: y)
       let master = scratch + (source.masterOffset &+ phase &* source.masterByteCount(shifts))
-      if masterState.pointee.window != GradientRowShifts.windowIndex(ofRow: y) {
+      let index = GradientRowShifts.windowIndex(ofRow: y)
+      if masterState.pointee.window != index || masterState.pointee.made & (1 &<< phase) == 0 {
         let window = shifts.window(ofRow: y)
-        masterState.pointee = (source.masterKey, window.index, window.positions.lowerBound, 0)
-      }
-      if masterState.pointee.made & (1 &<< phase) == 0 {
-        let window = shifts.window(ofRow: y)
+        if masterState.pointee.window != index {
+          masterState.pointee = (source.masterKey, index, window.positions.lowerBound, 0)
+        }
         source.writer.writeMaster(shifts, phase: phase, positions: window.positions, into: master)
         masterState.pointee.made |= 1 &<< phase
       }
@@ -96,14 +96,20 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
 
     var rowsRepeat: Bool { source.parameter.isSameForEveryRow && !source.writer.dithers }
 
+    /// Row `y` from its master row: the master itself, or (dithered) its pixels written into
+    /// `target`.
+    private func shiftedRow(
+      _ y: Int, columns: Range<Int>, _ shifts: GradientRowShifts, ditheringInto target: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer {
+      let master = masterRow(y, columns: columns, shifts)
+      guard source.writer.dithers else { return UnsafeRawPointer(master) }
+      source.writer.ditherMaster(
+        master, planeBytes: planeBytes(shifts), count: columns.count, x: columns.lowerBound, y: y, into: target)
+      return UnsafeRawPointer(target)
+    }
+
     func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
-      if let shifts = source.shifts {
-        let master = masterRow(y, columns: columns, shifts)
-        guard source.writer.dithers else { return UnsafeRawPointer(master) }
-        source.writer.ditherMaster(
-          master, planeBytes: planeBytes(shifts), count: columns.count, x: columns.lowerBound, y: y, into: scratch)
-        return UnsafeRawPointer(scratch)
-      }
+      if let shifts = source.shifts { return shiftedRow(y, columns: columns, shifts, ditheringInto: scratch) }
       if !holdsRepeatedRow.pointee {
         source.writer.write(source.parameter, y: y, columns: columns, into: scratch, cells: cells)
         holdsRepeatedRow.pointee = rowsRepeat
@@ -113,10 +119,9 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
 
     func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
       if let shifts = source.shifts {
-        let master = masterRow(y, columns: columns, shifts)
-        guard source.writer.dithers else { return target.copyMemory(from: master, byteCount: columns.count &* 4) }
-        return source.writer.ditherMaster(
-          master, planeBytes: planeBytes(shifts), count: columns.count, x: columns.lowerBound, y: y, into: target)
+        let pixels = shiftedRow(y, columns: columns, shifts, ditheringInto: target)
+        if pixels != UnsafeRawPointer(target) { target.copyMemory(from: pixels, byteCount: columns.count &* 4) }
+        return
       }
       guard rowsRepeat else {
         return source.writer.write(source.parameter, y: y, columns: columns, into: target, cells: cells)
