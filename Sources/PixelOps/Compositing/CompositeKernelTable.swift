@@ -44,6 +44,10 @@ struct CompositeKernelEntry: Sendable {
   /// what a memcpy of it does, which needs several times more bytes than arithmetic before a
   /// second thread pays (see ``RowBands/parallelBreakEvenBytes``).
   var storesOnly = false
+  /// The same kernel reading a source's ``DitheredRow``, where the source offers one
+  /// (``RowSourceCursor/ditheredRow(_:columns:)``); without it, such a source writes its
+  /// dithered pixels into a row first.
+  var ditheredKernel: DitheredRowKernel? = nil
 
   func serves(_ request: CompositeRequest) -> Bool {
     (mode == nil || mode == request.mode) && request.flags.isSuperset(of: required)
@@ -68,7 +72,7 @@ enum CompositeKernelTable {
       name: "clear_8888", mode: .clear, required: [.fullCoverage], kernel: SourceOverKernels.clear, storesOnly: true),
     CompositeKernelEntry(
       name: "over_8888_8888", mode: .normal, required: [.imageSource, .fullOpacity, .fullCoverage],
-      kernel: SourceOverKernels.overImage),
+      kernel: SourceOverKernels.overImage, ditheredKernel: SourceOverKernels.overDitheredRow),
     CompositeKernelEntry(
       name: "over_8888_n_8888", mode: .normal, required: [.imageSource, .fullCoverage],
       kernel: SourceOverKernels.overImageWithOpacity),

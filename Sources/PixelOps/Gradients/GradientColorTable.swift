@@ -130,7 +130,7 @@ final class GradientColorTable: @unchecked Sendable {
   /// The 8.8 table in `order`.
   func table16(_ order: ChannelOrder) -> UnsafePointer<UInt64> { UnsafePointer(order == .rgba ? rgba16 : bgra16) }
   /// The 8.8 table in `order` as whole bytes and fraction bytes with the sign bit flipped
-  /// (``GradientDitherLookup/pixels(high:low:count:x:y:into:)``'s planes).
+  /// (a ``DitheredRow``'s planes).
   func planes8(_ order: ChannelOrder) -> (whole: UnsafePointer<UInt32>, fraction: UnsafePointer<UInt32>) {
     let whole = split8 + (order == .rgba ? 0 : 4 * cellCount)
     return (UnsafePointer(whole), UnsafePointer(whole + 2 * cellCount))

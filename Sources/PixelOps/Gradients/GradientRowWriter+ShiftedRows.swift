@@ -14,7 +14,7 @@ extension GradientRowWriter {
 
   /// Bytes one master row takes for `capacity` pixels: its pixels, or for a dithered fill its
   /// 8.8 colours as two planes of ``masterPlaneBytes(capacity:)`` each (whole bytes, then
-  /// fraction bytes with the sign bit flipped: ``GradientDitherLookup``'s second form).
+  /// fraction bytes with the sign bit flipped: a ``DitheredRow``).
   func masterBytes(capacity: Int) -> Int { masterPlaneBytes(capacity: capacity) &* (dithers ? 2 : 1) }
 
   /// One plane of a master row (64-byte aligned).
@@ -46,16 +46,5 @@ extension GradientRowWriter {
       }
       j &+= count
     }
-  }
-
-  /// Dithered pixels `x ..< x + count` of row `y` from a master row at `master` (its planes
-  /// `planeBytes` apart).
-  func ditherMaster(
-    _ master: UnsafeMutableRawPointer, planeBytes: Int, count: Int, x: Int, y: Int,
-    into target: UnsafeMutableRawPointer
-  ) {
-    GradientDitherLookup.pixels(
-      high: UnsafeRawPointer(master), low: UnsafeRawPointer(master + planeBytes), count: count, x: x, y: y,
-      into: target)
   }
 }

@@ -48,7 +48,7 @@ enum OrderedDither {
   /// Per row phase: 16 pixels' carry limits from column 0 (two periods), `(255 - d)` with its
   /// sign bit flipped, in all four bytes of a pixel. A channel `v = 256 h + l` dithers to `h`
   /// plus one exactly where `l + d ≥ 256`, that is where `l` (sign-flipped) is greater than
-  /// this as signed bytes: one `pcmpgtb` for four pixels (``GradientDitherLookup``).
+  /// this as signed bytes: one `pcmpgtb` for four pixels (``DitheredPixels``).
   nonisolated(unsafe) static let carryLimits: UnsafeMutablePointer<UInt32> = {
     let rows = UnsafeMutablePointer<UInt32>.allocate(capacity: 8 * 16)
     for y in 0..<8 {
@@ -59,4 +59,7 @@ enum OrderedDither {
     }
     return rows
   }()
+
+  /// Row `y`'s carry limits (``carryLimits``): 16 pixels from column 0.
+  static func limits(ofRow y: Int) -> UnsafeRawPointer { UnsafeRawPointer(carryLimits + (y & 7) &* 16) }
 }

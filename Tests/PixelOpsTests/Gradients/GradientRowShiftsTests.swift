@@ -164,6 +164,40 @@ struct GradientRowShiftsTests {
     #expect(blocks > 300, "only \(blocks) dithered blocks were checked")
   }
 
+  @Test("dithered rows drawn with source-over (read by the kernel from the master planes) are source-over of the copied rows, on any thread count")
+  func ditheredSourceOverMatchesCopiedRows() throws {
+    var rng = SeededGenerator(seed: 0x511B)
+    var fused = 0
+    for trial in 0..<24 {
+      let c = Self.shiftedCase(&rng, dithers: true)
+      if try Self.plan(c) != nil, !(try c.makeFill().gradient.isOpaque) { fused += 1 }
+      var random: SeededGenerator? = SeededGenerator(seed: rng.next())
+      let before = try GradientCanvas(for: c, random: &random)
+      var copied = before
+      try copied.draw(c, options: CompositeOptions(blendMode: .copy))
+      let drawn = try c.drawnPixels()
+      var expected = before
+      try expected.withView { view in
+        for y in drawn.y..<(drawn.y + drawn.height) {
+          for x in drawn.x..<(drawn.x + drawn.width) {
+            let (s, d) = (copied.pixel(x, y), before.pixel(x, y))
+            let over = s &+ (d &* (255 - s.w) &+ 127) / 255
+            let stored = view.format == .bgra8Premultiplied ? SIMD4(over.z, over.y, over.x, over.w) : over
+            view.rowAddress(y).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: stored), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
+          }
+        }
+      }
+      for threads in [1, 2, 3] {
+        var canvas = before
+        try canvas.draw(c, options: CompositeOptions(blendMode: .normal, parallelism: try .threads(threads)))
+        let (got, want) = (canvas.allBytes(), expected.allBytes())
+        let first = got.indices.first { got[$0] != want[$0] }
+        #expect(first == nil, "trial \(trial), \(threads) threads: byte \(first ?? 0) differs: \(c)")
+      }
+    }
+    #expect(fused >= 12, "only \(fused) of 24 draws read translucent dithered master rows")
+  }
+
   @Test("the planes of dithered master rows give back every 8.8 table entry, in both byte orders")
   func planesRebuildTheFixedPointTable() throws {
     var rng = SeededGenerator(seed: 0x511A)

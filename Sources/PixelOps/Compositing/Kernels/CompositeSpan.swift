@@ -23,3 +23,7 @@ struct CompositeParameters {
 
 /// A row kernel: composites one span.
 typealias CompositeRowKernel = @Sendable (_ span: CompositeSpan, _ parameters: CompositeParameters) -> Void
+
+/// A row kernel whose source is a ``DitheredRow`` (`span.source` is `nil`): the same pixels as
+/// the entry's ``CompositeRowKernel`` on the dithered row, without writing that row first.
+typealias DitheredRowKernel = @Sendable (_ span: CompositeSpan, _ source: DitheredRow, _ parameters: CompositeParameters) -> Void

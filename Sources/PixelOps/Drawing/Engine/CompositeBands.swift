@@ -1,5 +1,6 @@
 /// The one band-work type of every composite: for each row of a band it pulls the source row
-/// and the coverage row and calls the row kernel the table chose. Scratch for both comes from
+/// and the coverage row and calls the row kernel the table chose (its form for a repeating or
+/// dithered row where the source offers one). Scratch for both comes from
 /// one ``BandScratch`` buffer per band.
 struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork {
   let source: Source
@@ -48,6 +49,15 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
       if let repeating = sourceRows.repeatingRow(y, columns: columns) {
         let covered = try coverageRows.row(y, columns: columns)
         runRepeating(repeating, destination: destination.rowAddress(y) + firstByte, coverage: covered, kernel: kernel)
+        continue
+      }
+      if let ditheredKernel = entry.ditheredKernel, let dithered = sourceRows.ditheredRow(y, columns: columns) {
+        let covered = try coverageRows.row(y, columns: columns)
+        ditheredKernel(
+          CompositeSpan(
+            destination: destination.rowAddress(y) + firstByte, source: nil, coverage: covered?.bytes,
+            coverageStride: covered?.stride ?? 1, count: area.width),
+          dithered, parameters)
         continue
       }
       let pixels = try sourceRows.row(y, columns: columns)

@@ -40,11 +40,19 @@ protocol RowSourceCursor {
   /// kernel is then called once per repetition on the run itself instead of on an assembled
   /// row. `nil` (the default) for every other row.
   mutating func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow?
+  /// Row `y` as 8.8 colours the kernel dithers as it reads them, when the source has them that
+  /// way (a dithered linear gradient's master row) and the kernel can read them
+  /// (``CompositeKernelEntry/ditheredKernel``): the dither then costs no pass of its own.
+  /// `nil` (the default) for every other row; ``row(_:columns:)`` still gives the same pixels.
+  mutating func ditheredRow(_ y: Int, columns: Range<Int>) -> DitheredRow?
 }
 
 extension RowSourceCursor {
   @inline(__always)
   mutating func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow? { nil }
+
+  @inline(__always)
+  mutating func ditheredRow(_ y: Int, columns: Range<Int>) -> DitheredRow? { nil }
 }
 
 /// A row that is `period` pixels at `run` repeated, starting `phase` pixels into the run.
@@ -52,4 +60,15 @@ struct RepeatingRow {
   var run: UnsafeRawPointer
   var period: Int
   var phase: Int
+}
+
+/// A row of 8.8 colours split into planes, to be dithered as it is read (``DitheredPixels``):
+/// pixel k's whole bytes at `whole + 4k`, its fraction bytes with the sign bit flipped at
+/// `fraction + 4k`, and the row's carry limits (``OrderedDither/carryLimits``: 16 pixels from
+/// destination column 0) with the destination column of pixel 0.
+struct DitheredRow {
+  var whole: UnsafeRawPointer
+  var fraction: UnsafeRawPointer
+  var limits: UnsafeRawPointer
+  var firstColumn: Int
 }

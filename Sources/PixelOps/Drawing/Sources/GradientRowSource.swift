@@ -98,14 +98,30 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
 
     /// Row `y` from its master row: the master itself, or (dithered) its pixels written into
     /// `target`.
+    @inline(__always)
     private func shiftedRow(
       _ y: Int, columns: Range<Int>, _ shifts: GradientRowShifts, ditheringInto target: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer {
       let master = masterRow(y, columns: columns, shifts)
       guard source.writer.dithers else { return UnsafeRawPointer(master) }
-      source.writer.ditherMaster(
-        master, planeBytes: planeBytes(shifts), count: columns.count, x: columns.lowerBound, y: y, into: target)
+      DitheredPixels(ditheredRow(master: master, y: y, columns: columns, shifts)).copy(count: columns.count, into: target)
       return UnsafeRawPointer(target)
+    }
+
+    /// A dithered fill's shifted row as its master row's planes, for kernels that dither as they
+    /// read (``CompositeKernelEntry/ditheredKernel``).
+    func ditheredRow(_ y: Int, columns: Range<Int>) -> DitheredRow? {
+      guard source.writer.dithers, let shifts = source.shifts else { return nil }
+      return ditheredRow(master: masterRow(y, columns: columns, shifts), y: y, columns: columns, shifts)
+    }
+
+    @inline(__always)
+    private func ditheredRow(
+      master: UnsafeMutableRawPointer, y: Int, columns: Range<Int>, _ shifts: GradientRowShifts
+    ) -> DitheredRow {
+      DitheredRow(
+        whole: UnsafeRawPointer(master), fraction: UnsafeRawPointer(master + planeBytes(shifts)),
+        limits: OrderedDither.limits(ofRow: y), firstColumn: columns.lowerBound)
     }
 
     func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
