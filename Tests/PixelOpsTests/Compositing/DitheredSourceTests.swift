@@ -17,10 +17,11 @@ struct DitheredSourceTests {
     var whole: [UInt8]
     var fraction: [UInt8]
 
-    init(count: Int, _ rng: inout SeededGenerator) {
+    /// `opaque`: every alpha 255 (as a source that claims `opaqueSource`).
+    init(count: Int, opaque: Bool = false, _ rng: inout SeededGenerator) {
       values = []
       while values.count < count {
-        let kind = Int.random(in: 0...3, using: &rng)
+        let kind = opaque ? 0 : Int.random(in: 0...3, using: &rng)
         for _ in 0..<8 {
           let alpha = kind == 0 ? 255 * 256 : kind == 1 ? 0 : Int.random(in: 0...255 * 256, using: &rng)
           values.append(
@@ -38,6 +39,14 @@ struct DitheredSourceTests {
     func dithered(_ k: Int, x: Int, y: Int) -> SIMD4<Int> {
       let d = 4 * GradientDitherLookupTests.bayer[y % 8][(x + k) % 8] + 2
       return (values[k] &+ d) &>> 8
+    }
+
+    /// The row dithered at destination (x, y) by the model, as RGBA8 bytes.
+    func ditheredPixels(x: Int, y: Int) -> [UInt8] {
+      values.indices.flatMap { k in
+        let p = dithered(k, x: x, y: y)
+        return (0..<4).map { UInt8(p[$0]) }
+      }
     }
 
     /// Calls `body` with the row's ``DitheredRow`` (padded by 16 bytes: kernels read 16 at a time

@@ -58,6 +58,31 @@ struct KernelTableTests {
     }
   }
 
+  @Test("every entry's dithered-row kernel equals its kernel on the dithered pixels, on every request it serves")
+  func ditheredKernelsMatchTheirKernels() throws {
+    var rng = SeededGenerator(seed: 0xD17AB)
+    var checked = 0
+    for entry in CompositeKernelTable.entries {
+      guard let ditheredKernel = entry.ditheredKernel else { continue }
+      for mode in entry.mode.map({ [$0] }) ?? BlendMode.allCases {
+        for flags in Self.possibleFlags where flags.isSuperset(of: entry.required) && flags.contains(.imageSource) {
+          for trial in 0..<12 {
+            var span = try RandomSpan(flags: flags, trial: trial, &rng)
+            let row = DitheredSourceTests.Row(count: span.count, opaque: flags.contains(.opaqueSource), &rng)
+            let (x, y) = (Int.random(in: 0...99, using: &rng), Int.random(in: 0...99, using: &rng))
+            span.source = row.ditheredPixels(x: x, y: y)
+            let parameters = span.parameters(mode: mode)
+            let expected = span.run(entry.kernel, parameters)
+            let got = row.withDitheredRow(x: x, y: y) { span.run(ditheredKernel, reading: $0, parameters) }
+            #expect(got == expected, "\(entry.name) \(mode) flags \(flags.rawValue) trial \(trial) count \(span.count)")
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked >= 12, "only \(checked) dithered spans checked")
+  }
+
   @Test("every strength reduction is an identity of the generic arithmetic")
   func reductionsAreIdentities() throws {
     var rng = SeededGenerator(seed: 0x4ED)
@@ -118,6 +143,21 @@ private struct RandomSpan {
 
   func parameters(mode: BlendMode) -> CompositeParameters {
     CompositeParameters(mode: mode, solid: solid, opacity: opacity)
+  }
+
+  /// The destination after a dithered-row kernel ran over the span, reading `source` (the
+  /// span's own source unused).
+  func run(_ kernel: DitheredRowKernel, reading source: DitheredRow, _ parameters: CompositeParameters) -> [UInt8] {
+    var output = destination
+    output.withUnsafeMutableBytes { d in
+      func call(_ c: UnsafeRawPointer?) {
+        kernel(
+          CompositeSpan(destination: d.baseAddress!, source: nil, coverage: c, coverageStride: coverageStride, count: count),
+          source, parameters)
+      }
+      if let coverage { coverage.withUnsafeBytes { call($0.baseAddress) } } else { call(nil) }
+    }
+    return output
   }
 
   /// The destination after `kernel` ran over the span.
