@@ -39,8 +39,8 @@ protocol GradientParameter: Sendable {
   /// Work per pixel, in bytes of memory traffic it is worth (for thread decisions).
   static var costPerPixel: Int { get }
   /// The rows over `columns` x `rows` as shifted master rows (a linear gradient), where that
-  /// pays; nil otherwise.
-  func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int) -> GradientRowShifts?
+  /// pays; nil otherwise. `cachingDitheredRows`: see ``GradientRowShifts``.
+  func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int, cachingDitheredRows: Bool) -> GradientRowShifts?
   /// `m` where pixel `x` of row `y` has the parameter of pixel `m - x` (within 1/4 cell of a
   /// table of `cellCount` cells): the row is symmetric about `m / 2` (concentric circles on an
   /// unrotated map). Nil for rows that are not.
@@ -54,7 +54,9 @@ protocol GradientParameter: Sendable {
 
 extension GradientParameter {
   var isSameForEveryRow: Bool { false }
-  func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int) -> GradientRowShifts? { nil }
+  func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int, cachingDitheredRows: Bool) -> GradientRowShifts? {
+    nil
+  }
   func mirrorColumn(row y: Int, cellCount: Int) -> Int? { nil }
   static var mirrorKeepsEntries: Bool { true }
   static func mirroredEntries(_ entries: SIMD4<Int32>, cellCount: Int32) -> SIMD4<Int32> { entries }
@@ -117,9 +119,11 @@ struct LinearGradientParameter: GradientParameter {
 
   func exactParameter(x: Int, y: Int) -> Double { k0 + ky * Double(y) + kx * Double(x) }
 
-  func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int) -> GradientRowShifts? {
+  func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int, cachingDitheredRows: Bool) -> GradientRowShifts? {
     let n = Double(cellCount)
-    return GradientRowShifts(origin: k0 * n, alongRow: kx * n, alongColumn: ky * n, columns: columns, rows: rows)
+    return GradientRowShifts(
+      origin: k0 * n, alongRow: kx * n, alongColumn: ky * n, columns: columns, rows: rows,
+      cachingDitheredRows: cachingDitheredRows)
   }
 
   func writeEntries<Sink: GradientEntrySink>(

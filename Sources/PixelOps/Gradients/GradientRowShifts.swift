@@ -13,10 +13,25 @@
 /// Master rows are made per *window* of ``windowRows`` rows, counted from row 0 of the
 /// destination (not from a band), and each covers exactly the positions its window's rows read:
 /// a pixel's colour depends on its coordinates only, whatever the thread count or band split.
+///
+/// A dithered fill's row adds thresholds that depend on its row phase `y mod 8` and on its
+/// column phase, which from the master's side is its offset `s mod 8`: rows with the same master,
+/// row phase and offset phase have the same dithered pixels at the same positions. Where windows
+/// hold many more rows than those `64 K` combinations (few phases, many rows), the plan takes
+/// longer windows (``ditheredWindowRowBits``) and ``cachesDitheredRows``: each combination's
+/// dithered copy of its master is made once per window and rows are pointers into it, so the
+/// dither costs a fraction of a pass instead of work per pixel of every row.
+
 struct GradientRowShifts: Sendable {
-  /// Rows per window (a power of two): the rows that share one set of master rows.
-  static let windowRows = 1 << windowRowBits
-  static let windowRowBits = 7
+  /// log2 of the rows per window: the rows that share one set of master rows.
+  static let plainWindowRowBits = 7
+  /// The same where dithered rows are cached: longer windows, so that each cached row serves
+  /// more rows.
+  static let ditheredWindowRowBits = 10
+  /// Most phases whose dithered rows are cached (`64 K` cached rows per window).
+  static let maximumCachedPhases = 4
+  /// Largest scratch for one band's master rows and cached dithered rows.
+  static let maximumCachedRowBytes = 4 << 20
   /// Most phases (master rows per window); a steeper parameter is computed row by row.
   static let maximumPhases = 1 << maximumPhaseBits
   static let maximumPhaseBits = 4
@@ -38,11 +53,21 @@ struct GradientRowShifts: Sendable {
   let rows: Range<Int>
   /// Pixels of room per master row: the columns plus the widest shift across a window.
   let capacity: Int
+  /// log2 of ``windowRows``.
+  let windowRowBits: Int
+  /// Whether a dithered fill's rows are read from dithered copies of the master rows, one per
+  /// phase, row phase and offset phase (``ditheredRowSlot(phase:row:offset:)``), made once per
+  /// window.
+  let cachesDitheredRows: Bool
 
   /// The plan for a linear parameter `f + g x + h y` (cells) over `columns` x `rows`; nil where
   /// shifted rows would not pay (too steep, too few rows per window for the masters' cost,
-  /// too much memory) or do not apply (`g` or `h` zero, non-finite).
-  init?(origin f: Double, alongRow g: Double, alongColumn h: Double, columns: Range<Int>, rows: Range<Int>) {
+  /// too much memory) or do not apply (`g` or `h` zero, non-finite). `cachingDitheredRows`: the
+  /// fill is dithered, and its dithered rows may be cached where that pays.
+  init?(
+    origin f: Double, alongRow g: Double, alongColumn h: Double, columns: Range<Int>, rows: Range<Int>,
+    cachingDitheredRows: Bool = false
+  ) {
     guard f.isFinite, g.isFinite, h.isFinite, g != 0, h != 0, !columns.isEmpty, !rows.isEmpty else { return nil }
     let ratio = h / g
     // K: the smallest power of two with |g| / (2K) within the largest shift error.
@@ -51,18 +76,39 @@ struct GradientRowShifts: Sendable {
     guard bits <= Self.maximumPhaseBits, abs(ratio) <= 64 else { return nil }
     let phases = 1 << bits
     let width = columns.count
-    let windowRows = min(Self.windowRows, rows.count)
-    let capacity = width + Int((Double(Self.windowRows - 1) * abs(ratio)).rounded(.up)) + 2
+    func capacity(windowRowBits: Int) -> Int {
+      width + Int((Double((1 << windowRowBits) - 1) * abs(ratio)).rounded(.up)) + 2
+    }
+    // Cached dithered rows pay when a window's rows are at least 4 per cached row.
+    let cachedCapacity = capacity(windowRowBits: Self.ditheredWindowRowBits)
+    let slots = phases << 6
+    let caches =
+      cachingDitheredRows && phases <= Self.maximumCachedPhases
+      && min(1 << Self.ditheredWindowRowBits, rows.count) >= 4 * slots
+      && cachedCapacity * (slots * 4 + phases * 8) <= Self.maximumCachedRowBytes
+    let windowBits = caches ? Self.ditheredWindowRowBits : Self.plainWindowRowBits
+    let windowRows = min(1 << windowBits, rows.count)
+    let capacity = capacity(windowRowBits: windowBits)
     // Masters are worth it when making them costs at most half of computing the rows.
     guard phases * capacity * 2 <= windowRows * width,
-      phases * capacity * 8 <= Self.maximumMasterBytes,
+      caches || phases * capacity * 8 <= Self.maximumMasterBytes,
       Double(max(abs(rows.lowerBound), abs(rows.upperBound))) * abs(ratio) * Double(phases) < 0x1p40
     else { return nil }
     (origin, step, shiftPerRow, phaseBits) = (f, g, ratio, bits)
     (self.columns, self.rows, self.capacity) = (columns, rows, capacity)
+    (windowRowBits, cachesDitheredRows) = (windowBits, caches)
   }
 
   var phaseCount: Int { 1 << phaseBits }
+  /// Rows per window (a power of two).
+  var windowRows: Int { 1 << windowRowBits }
+  /// Cached dithered rows per window (``cachesDitheredRows``).
+  var ditheredRowSlots: Int { phaseCount << 6 }
+
+  /// The cached dithered row of master `phase` for row `y` read from `offset`: one per phase,
+  /// row phase `y mod 8` and offset phase `offset mod 8`.
+  @inline(__always)
+  func ditheredRowSlot(phase: Int, row y: Int, offset: Int) -> Int { phase << 6 | (y & 7) << 3 | (offset & 7) }
 
   /// Row y as master row `phase` read from `offset` pixels along: `σ(y)` rounded to `1/K`.
   @inline(__always)
@@ -75,13 +121,13 @@ struct GradientRowShifts: Sendable {
 
   /// The index of row `y`'s window (`floor(y / windowRows)`).
   @inline(__always)
-  static func windowIndex(ofRow y: Int) -> Int { y >> windowRowBits }
+  func windowIndex(ofRow y: Int) -> Int { y >> windowRowBits }
 
   /// The window of row `y`: its index, and the master positions its rows read.
   func window(ofRow y: Int) -> Window {
-    let index = Self.windowIndex(ofRow: y)
-    let first = max(rows.lowerBound, index &* Self.windowRows)
-    let last = min(rows.upperBound, (index &+ 1) &* Self.windowRows) &- 1
+    let index = windowIndex(ofRow: y)
+    let first = max(rows.lowerBound, index &* windowRows)
+    let last = min(rows.upperBound, (index &+ 1) &* windowRows) &- 1
     let (a, b) = (placement(ofRow: first).offset, placement(ofRow: last).offset)
     return Window(
       index: index, positions: (columns.lowerBound &+ min(a, b))..<(columns.upperBound &+ max(a, b)))

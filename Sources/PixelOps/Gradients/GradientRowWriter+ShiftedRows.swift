@@ -9,7 +9,9 @@ extension GradientRowWriter {
   ) -> GradientRowShifts? {
     guard !gradient.table.hasExactCells, extend == .pad || extend == .reflecting, !gradient.table.jumpsAtAnEnd
     else { return nil }
-    return parameter.rowShifts(columns: columns, rows: rows, cellCount: gradient.table.cellCount)
+    return parameter.rowShifts(
+      columns: columns, rows: rows, cellCount: gradient.table.cellCount,
+      cachingDitheredRows: dithers && cachesDitheredRows)
   }
 
   /// Bytes one master row takes for `capacity` pixels: its pixels, or for a dithered fill its

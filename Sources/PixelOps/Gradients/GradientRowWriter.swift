@@ -9,6 +9,10 @@ struct GradientRowWriter: Sendable {
   let extend: GradientExtend
   let order: ChannelOrder
   let dithers: Bool
+  /// Whether a dithered linear fill may read its rows from cached dithered copies of its master
+  /// rows where that pays (``GradientRowShifts/cachesDitheredRows``); off only to compare the
+  /// cache with the rows it replaces.
+  var cachesDitheredRows = true
 
   /// Pixels per chunk: the linear shape restarts its fixed-point sum exactly at each chunk, and
   /// a chunk's kept entries (4 bytes each) stay in L1 beside its pixels.

@@ -58,19 +58,26 @@ struct GradientRowShiftsTests {
   @Test("every row's shift is within 1/(2K) pixel of the exact one, K keeps that within 0.45 cell, reads stay in the window")
   func placementsAndWindows() {
     var rng = SeededGenerator(seed: 0x5117)
-    var plans = 0
+    var (plans, cachingPlans) = (0, 0)
     for _ in 0..<400 {
       let step = Double.random(in: -9...9, using: &rng)
       let ratio = Double.random(in: -70...70, using: &rng) / (GradientRandom.chance(0.5, &rng) ? 1 : 100)
       let x0 = Int.random(in: -50...500, using: &rng)
       let y0 = Int.random(in: -300...3000, using: &rng)
       let columns = x0..<(x0 + Int.random(in: 1...2000, using: &rng))
-      let rows = y0..<(y0 + Int.random(in: 1...300, using: &rng))
+      let rows = y0..<(y0 + (GradientRandom.chance(0.3, &rng) ? Int.random(in: 256...1500, using: &rng) : Int.random(in: 1...300, using: &rng)))
       guard
         let plan = GradientRowShifts(
           origin: Double.random(in: -500...500, using: &rng), alongRow: step, alongColumn: step * ratio,
-          columns: columns, rows: rows)
+          columns: columns, rows: rows, cachingDitheredRows: GradientRandom.chance(0.5, &rng))
       else { continue }
+      if plan.cachesDitheredRows { cachingPlans += 1 }
+      #expect(
+        plan.windowRows
+          == 1 << (plan.cachesDitheredRows ? GradientRowShifts.ditheredWindowRowBits : GradientRowShifts.plainWindowRowBits))
+      if plan.cachesDitheredRows {
+        #expect(plan.phaseCount <= GradientRowShifts.maximumCachedPhases && plan.ditheredRowSlots * 4 <= min(plan.windowRows, rows.count))
+      }
       plans += 1
       let k = Double(plan.phaseCount)
       #expect(abs(step) / (2 * k) <= 0.45 && plan.phaseCount <= GradientRowShifts.maximumPhases)
@@ -83,13 +90,16 @@ struct GradientRowShiftsTests {
         let exact = plan.origin + step * Double(columns.lowerBound) + step * ratio * Double(y)
         #expect(abs(master - exact) <= 0.45 + 1e-6)
         let window = plan.window(ofRow: y)
-        #expect(window.index == Int((Double(y) / Double(GradientRowShifts.windowRows)).rounded(.down)))
+        #expect(window.index == Int((Double(y) / Double(plan.windowRows)).rounded(.down)))
+        let slot = plan.ditheredRowSlot(phase: phase, row: y, offset: offset)
+        #expect(slot == phase * 64 + (y & 7) * 8 + (offset & 7) && slot < plan.ditheredRowSlots)
         #expect(window.positions.lowerBound <= columns.lowerBound + offset)
         #expect(columns.upperBound + offset <= window.positions.upperBound)
         #expect(window.positions.count <= plan.capacity)
       }
     }
     #expect(plans > 150, "only \(plans) of 400 random rows took a plan")
+    #expect(cachingPlans >= 3, "only \(cachingPlans) plans cached dithered rows")
   }
 
   @Test("no plan where a colour could jump within a shift's rounding, a step is too steep, or rows are too few")
@@ -196,6 +206,89 @@ struct GradientRowShiftsTests {
       }
     }
     #expect(fused >= 12, "only \(fused) of 24 draws read translucent dithered master rows")
+  }
+
+  /// A dithered linear draw whose plan caches its dithered rows: 40...200 x 520...700 pixels
+  /// (at least 4 rows per cached row at one phase), an axis at any angle 1.2 to 2 times the
+  /// diagonal (few phases), 2 or 3 stops well apart, padded or reflected.
+  static func cachedCase(_ rng: inout SeededGenerator) -> GradientCase {
+    let (width, height) = (Int.random(in: 40...200, using: &rng), Int.random(in: 520...700, using: &rng))
+    let diagonal = Double(width * width + height * height).squareRoot()
+    let start = GradientRandom.point(&rng, width: Double(width), height: Double(height), margin: 0.2)
+    let angle = Double.random(in: -Double.pi...Double.pi, using: &rng)
+    let length = diagonal * Double.random(in: 1.2...2, using: &rng)
+    let count = Int.random(in: 2...3, using: &rng)
+    let stops = (0..<count).map { i in
+      GradientStop(
+        location: (Double(i) + 0.5 + Double.random(in: -0.3...0.3, using: &rng)) / Double(count),
+        color: GradientRandom.color(&rng))
+    }
+    return GradientCase(
+      stops: stops, interpolation: .straight,
+      shape: .linear(start: start, end: PointPosition(x: start.x + length * cos(angle), y: start.y + length * sin(angle))),
+      extend: GradientRandom.chance(0.5, &rng) ? .pad : .reflecting, dithers: true, scale: 1, rect: nil,
+      width: width, height: height, offsetX: Int.random(in: 0...3, using: &rng), offsetY: 0,
+      format: GradientRandom.chance(0.5, &rng) ? .rgba8Premultiplied : .bgra8Premultiplied)
+  }
+
+  /// Cached and uncached rows read masters of different windows (1024 rows, 128 rows), whose
+  /// fixed-point sums start at different positions: a pixel may differ by the 8.8 value's last
+  /// bit, so by 1 after dithering, rarely. Within one plan, every thread count gives the same bytes.
+  @Test("cached dithered rows are the rows they replace (within 1, rarely), the same for 1, 2 and 3 threads, near the reference")
+  func cachedDitheredRowsMatchUncached() throws {
+    var rng = SeededGenerator(seed: 0x511C)
+    var (cached, blocks) = (0, 0)
+    for trial in 0..<10 {
+      let c = Self.cachedCase(&rng)
+      let fill = try c.makeFill()
+      guard case .linear(let parameter) = try fill.shape.geometry(map: GradientMap(scale: c.scale)) else {
+        Issue.record("trial \(trial): not a linear parameter")
+        continue
+      }
+      let area = try c.drawnPixels()
+      var random: SeededGenerator? = SeededGenerator(seed: rng.next())
+      let before = try GradientCanvas(for: c, random: &random)
+      for mode in [BlendMode.copy, .normal] {
+        var results: [[UInt8]] = []
+        for (caches, threads) in [(false, 1), (true, 1), (true, 2), (true, 3)] {
+          var canvas = before
+          try canvas.withView { view in
+            let order: ChannelOrder = view.format == .bgra8Premultiplied ? .bgra : .rgba
+            var writer = GradientRowWriter(gradient: fill.gradient, extend: fill.extend, order: order, dithers: true)
+            writer.cachesDitheredRows = caches
+            let source = GradientRowSource(parameter: parameter, writer: writer, area: area, isOpaque: false)
+            #expect(source.shifts != nil && source.shifts?.cachesDitheredRows == (caches ? source.shifts?.cachesDitheredRows : false))
+            if caches, threads == 1, mode == .copy, source.shifts?.cachesDitheredRows == true { cached += 1 }
+            try CompositeEngine.composite(
+              source, coverage: FullCoverage(), area: area, onto: view, mode: mode, opacity: 255,
+              parallelism: try .threads(threads))
+          }
+          results.append(canvas.allBytes())
+          guard mode == .copy, caches, threads == 1 else { continue }
+          if let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before, tolerance: 2) {
+            Issue.record("trial \(trial): \(c): \(mismatch)")
+          }
+          for (x, y) in GradientDitherTests.blocks(width: c.width, height: c.height, x0: 0, y0: 0) {
+            guard let error = GradientDitherTests.blockError(canvas, c.reference, x0: x, y0: y, skippingJumps: true)
+            else { continue }
+            blocks += 1
+            #expect(error <= 0.5, "trial \(trial): block at (\(x), \(y)) off by \(error): \(c)")
+          }
+        }
+        let (cachedBytes, uncachedBytes) = (results[1], results[0])
+        let differing = cachedBytes.indices.filter { cachedBytes[$0] != uncachedBytes[$0] }
+        let largest = differing.map { abs(Int(cachedBytes[$0]) - Int(uncachedBytes[$0])) }.max() ?? 0
+        #expect(largest <= 1 && differing.count * 200 <= cachedBytes.count,
+          "trial \(trial) \(mode): \(differing.count) of \(cachedBytes.count) bytes differ, by up to \(largest): \(c)")
+        for (index, threads) in [2, 3].enumerated() {
+          let (got, want) = (results[index + 2], results[1])
+          let first = got.indices.first { got[$0] != want[$0] }
+          #expect(first == nil, "trial \(trial) \(mode): \(threads) threads differ from 1 at byte \(first ?? 0): \(c)")
+        }
+      }
+    }
+    #expect(cached >= 8, "only \(cached) of 10 draws cached their dithered rows")
+    #expect(blocks > 500, "only \(blocks) dithered blocks were checked")
   }
 
   @Test("the planes of dithered master rows give back every 8.8 table entry, in both byte orders")

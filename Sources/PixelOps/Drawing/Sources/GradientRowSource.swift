@@ -4,8 +4,10 @@
 /// rows (``GradientRowShifts``, a linear gradient) are read from master rows kept after those,
 /// made once per window of rows and kept across bands: a scratch buffer that comes back to a
 /// later band of the same draw (``BandScratch`` pools them) still holds them, recognised by the
-/// draw's random key. Master rows are a function of the window and phase only, so reusing them
-/// or making them again gives the same pixels.
+/// draw's random key (`GradientRowSource+MasterRows.swift`). A dithered fill's rows are its
+/// masters' planes, dithered by the kernel as it reads them (``DitheredRow``), or where the plan
+/// caches them, cached dithered copies of its masters. All of it is a function of the window,
+/// phase and row, so reusing it or making it again gives the same pixels.
 struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   let parameter: Parameter
   let writer: GradientRowWriter
@@ -27,16 +29,13 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
 
   var solidColor: PremultipliedColor? { nil }
   /// A row of pixels, one chunk's cells, a word that says whether the row is the band's
-  /// repeated row; with shifted rows, the window whose master rows are made, which of them are,
-  /// and the master rows.
+  /// repeated row; with shifted rows, the ``MasterRowState``, the master rows and the cached
+  /// dithered rows (`GradientRowSource+MasterRows.swift`).
   var scratchByteCount: Int {
     guard let shifts else { return stateOffset }
-    return masterOffset &+ shifts.phaseCount &* masterByteCount(shifts)
+    return ditheredRowsOffset(shifts) &+ (shifts.cachesDitheredRows ? shifts.ditheredRowSlots &* ditheredRowBytes(shifts) : 0)
   }
-  private var stateOffset: Int { width &* 4 &+ GradientRowWriter.cellScratchByteCount &+ 8 }
-  private var masterOffset: Int { BandScratch.aligned(stateOffset &+ 32) }
-  /// One master row: its pixels, or (dithered) their 8.8 colours in two planes.
-  private func masterByteCount(_ shifts: GradientRowShifts) -> Int { writer.masterBytes(capacity: shifts.capacity) }
+  var stateOffset: Int { BandScratch.aligned(width &* 4 &+ GradientRowWriter.cellScratchByteCount &+ 8) }
   var readsMemoryOnly: Bool { false }
   func costPerRow(width: Int) -> Int { width &* (Parameter.costPerPixel &+ (writer.dithers ? 4 : 0)) }
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { Cursor(source: self, scratch: scratch.unsafelyUnwrapped) }
@@ -51,35 +50,8 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
       (self.source, self.scratch) = (source, scratch)
       holdsRepeatedRow.pointee = false
       if source.shifts != nil && masterState.pointee.key != source.masterKey {
-        masterState.pointee = (source.masterKey, Int.min, 0, 0)
+        masterState.pointee = MasterRowState(key: source.masterKey)
       }
-    }
-
-    /// The draw whose master rows the scratch holds, their window, the first position they
-    /// cover, and which of them are made (a bit per phase).
-    private var masterState: UnsafeMutablePointer<(key: UInt64, window: Int, start: Int, made: Int)> {
-      (scratch + source.stateOffset).assumingMemoryBound(to: (key: UInt64, window: Int, start: Int, made: Int).self)
-    }
-
-    /// The distance between a dithered master row's planes.
-    private func planeBytes(_ shifts: GradientRowShifts) -> Int { source.writer.masterPlaneBytes(capacity: shifts.capacity) }
-
-    /// Row `y`'s pixels (or dithered, the whole bytes of their 8.8 colours) at `columns` in its master row, made first
-    /// if the scratch does not hold it.
-    private func masterRow(_ y: Int, columns: Range<Int>, _ shifts: GradientRowShifts) -> UnsafeMutableRawPointer {
-      assert(columns == shifts.columns, "master rows cover the drawn columns only")
-      let (phase, offset) = shifts.placement(ofRow: y)
-      let master = scratch + (source.masterOffset &+ phase &* source.masterByteCount(shifts))
-      let index = GradientRowShifts.windowIndex(ofRow: y)
-      if masterState.pointee.window != index || masterState.pointee.made & (1 &<< phase) == 0 {
-        let window = shifts.window(ofRow: y)
-        if masterState.pointee.window != index {
-          masterState.pointee = (source.masterKey, index, window.positions.lowerBound, 0)
-        }
-        source.writer.writeMaster(shifts, phase: phase, positions: window.positions, into: master)
-        masterState.pointee.made |= 1 &<< phase
-      }
-      return master + (columns.lowerBound &+ offset &- masterState.pointee.start) &* 4
     }
 
     /// One chunk's cells, after the row of pixels.
@@ -96,32 +68,23 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
 
     var rowsRepeat: Bool { source.parameter.isSameForEveryRow && !source.writer.dithers }
 
-    /// Row `y` from its master row: the master itself, or (dithered) its pixels written into
-    /// `target`.
+    /// Row `y` from its master row: the master itself, or dithered, the window's cached dithered
+    /// row or its pixels written into `target`.
     @inline(__always)
     private func shiftedRow(
       _ y: Int, columns: Range<Int>, _ shifts: GradientRowShifts, ditheringInto target: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer {
-      let master = masterRow(y, columns: columns, shifts)
-      guard source.writer.dithers else { return UnsafeRawPointer(master) }
-      DitheredPixels(ditheredRow(master: master, y: y, columns: columns, shifts)).copy(count: columns.count, into: target)
+      guard source.writer.dithers else { return UnsafeRawPointer(masterRow(y, columns: columns, shifts)) }
+      if shifts.cachesDitheredRows { return cachedDitheredRow(y, columns: columns, shifts) }
+      DitheredPixels(ditheredRow(y, columns: columns, shifts)).copy(count: columns.count, into: target)
       return UnsafeRawPointer(target)
     }
 
     /// A dithered fill's shifted row as its master row's planes, for kernels that dither as they
-    /// read (``CompositeKernelEntry/ditheredKernel``).
+    /// read (``CompositeKernelEntry/ditheredKernel``), where its dithered rows are not cached.
     func ditheredRow(_ y: Int, columns: Range<Int>) -> DitheredRow? {
-      guard source.writer.dithers, let shifts = source.shifts else { return nil }
-      return ditheredRow(master: masterRow(y, columns: columns, shifts), y: y, columns: columns, shifts)
-    }
-
-    @inline(__always)
-    private func ditheredRow(
-      master: UnsafeMutableRawPointer, y: Int, columns: Range<Int>, _ shifts: GradientRowShifts
-    ) -> DitheredRow {
-      DitheredRow(
-        whole: UnsafeRawPointer(master), fraction: UnsafeRawPointer(master + planeBytes(shifts)),
-        limits: OrderedDither.limits(ofRow: y), firstColumn: columns.lowerBound)
+      guard source.writer.dithers, let shifts = source.shifts, !shifts.cachesDitheredRows else { return nil }
+      return ditheredRow(y, columns: columns, shifts)
     }
 
     func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
