@@ -45,13 +45,14 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
       return
     }
     let kernel = entry.kernel
+    let ditheredKernel = source.offersDitheredRows ? entry.ditheredKernel : nil
     for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
       if let repeating = sourceRows.repeatingRow(y, columns: columns) {
         let covered = try coverageRows.row(y, columns: columns)
         runRepeating(repeating, destination: destination.rowAddress(y) + firstByte, coverage: covered, kernel: kernel)
         continue
       }
-      if let ditheredKernel = entry.ditheredKernel, let dithered = sourceRows.ditheredRow(y, columns: columns) {
+      if let ditheredKernel, let dithered = sourceRows.ditheredRow(y, columns: columns) {
         let covered = try coverageRows.row(y, columns: columns)
         ditheredKernel(
           CompositeSpan(

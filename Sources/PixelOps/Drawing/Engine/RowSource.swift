@@ -16,6 +16,9 @@ protocol RowSource {
   var isOpaque: Bool { get }
   /// Bytes of scratch memory one band's cursor needs (0 for none).
   var scratchByteCount: Int { get }
+  /// Whether the cursor may offer rows as ``DitheredRow``s (``RowSourceCursor/ditheredRow(_:columns:)``;
+  /// `false`, the default, spares asking for them row by row).
+  var offersDitheredRows: Bool { get }
   /// Whether producing rows is only reading memory (an image or a colour), so that a store-only
   /// kernel over this source costs what a memcpy does when deciding threads.
   var readsMemoryOnly: Bool { get }
@@ -26,6 +29,10 @@ protocol RowSource {
   /// A cursor for one band; `scratch` holds ``scratchByteCount`` bytes (64-byte aligned),
   /// `nil` when that is 0, and stays valid while the cursor is used.
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor
+}
+
+extension RowSource {
+  var offersDitheredRows: Bool { false }
 }
 
 /// One band's view of a ``RowSource``. Rows are asked for in increasing order.

@@ -37,6 +37,8 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   }
   var stateOffset: Int { BandScratch.aligned(width &* 4 &+ GradientRowWriter.cellScratchByteCount &+ 8) }
   var readsMemoryOnly: Bool { false }
+  /// A dithered fill's shifted rows, where not cached, are offered as their masters' planes.
+  var offersDitheredRows: Bool { writer.dithers && shifts.map { !$0.cachesDitheredRows } ?? false }
   func costPerRow(width: Int) -> Int { width &* (Parameter.costPerPixel &+ (writer.dithers ? 4 : 0)) }
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { Cursor(source: self, scratch: scratch.unsafelyUnwrapped) }
 
