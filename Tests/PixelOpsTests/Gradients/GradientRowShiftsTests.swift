@@ -30,19 +30,23 @@ struct GradientRowShiftsTests {
         x: Double.random(in: -0.2 * w...0.5 * w, using: &rng), y: Double.random(in: -0.2 * h...0.5 * h, using: &rng),
         width: Double.random(in: 0.5 * w...w, using: &rng), height: Double.random(in: 0.5 * h...h, using: &rng))
     }
-    // 2...4 stops well apart, none at the ends (hard edges keep the row-by-row path).
-    let count = Int.random(in: 2...4, using: &rng)
-    let stops = (0..<count).map { i in
-      GradientStop(
-        location: (Double(i) + 0.5 + Double.random(in: -0.3...0.3, using: &rng)) / Double(count),
-        color: GradientRandom.color(&rng))
-    }
     return GradientCase(
-      stops: stops, interpolation: GradientRandom.chance(0.5, &rng) ? .straight : .premultiplied,
+      stops: wellApartStops(count: Int.random(in: 2...4, using: &rng), &rng),
+      interpolation: GradientRandom.chance(0.5, &rng) ? .straight : .premultiplied,
       shape: .linear(start: start, end: end), extend: GradientRandom.chance(0.5, &rng) ? .pad : .reflecting,
       dithers: dithers, scale: scale, rect: rect, width: width, height: height,
       offsetX: Int.random(in: 0...3, using: &rng), offsetY: Int.random(in: 0...2, using: &rng),
       format: GradientRandom.chance(0.5, &rng) ? .rgba8Premultiplied : .bgra8Premultiplied)
+  }
+
+  /// `count` stops of random colours well apart, none at the ends (hard edges keep the
+  /// row-by-row path).
+  static func wellApartStops(count: Int, _ rng: inout SeededGenerator) -> [GradientStop] {
+    (0..<count).map { i in
+      GradientStop(
+        location: (Double(i) + 0.5 + Double.random(in: -0.3...0.3, using: &rng)) / Double(count),
+        color: GradientRandom.color(&rng))
+    }
   }
 
   /// The plan a draw of `c` makes, if any (the drawn pixels as the row source sees them).
@@ -217,14 +221,8 @@ struct GradientRowShiftsTests {
     let start = GradientRandom.point(&rng, width: Double(width), height: Double(height), margin: 0.2)
     let angle = Double.random(in: -Double.pi...Double.pi, using: &rng)
     let length = diagonal * Double.random(in: 1.2...2, using: &rng)
-    let count = Int.random(in: 2...3, using: &rng)
-    let stops = (0..<count).map { i in
-      GradientStop(
-        location: (Double(i) + 0.5 + Double.random(in: -0.3...0.3, using: &rng)) / Double(count),
-        color: GradientRandom.color(&rng))
-    }
     return GradientCase(
-      stops: stops, interpolation: .straight,
+      stops: wellApartStops(count: Int.random(in: 2...3, using: &rng), &rng), interpolation: .straight,
       shape: .linear(start: start, end: PointPosition(x: start.x + length * cos(angle), y: start.y + length * sin(angle))),
       extend: GradientRandom.chance(0.5, &rng) ? .pad : .reflecting, dithers: true, scale: 1, rect: nil,
       width: width, height: height, offsetX: Int.random(in: 0...3, using: &rng), offsetY: 0,
