@@ -25,6 +25,11 @@ enum ByteLanes {
   /// module the standard library's vector `init(truncatingIfNeeded:)` stayed out-of-line calls
   /// (4 per multiply; source-over at opacity 0.5 took 40 instructions per pixel), while this
   /// form becomes one `pmulhuw` (checked in the assembly of the source-over kernels).
+  ///
+  /// Only on the default (SSE2) build: built for Haswell (`-target-cpu haswell`), Swift 6.3.1's
+  /// LLVM keeps the widened multiply as `vpmovzxwd`, a 256-bit `vpmulld` and `vpsrld`/`vpackusdw`
+  /// (with a constant or a variable operand, and with the vector conversions too), which is why
+  /// source-over runs slower in the AVX2 build than in the default one.
   @inline(__always)
   static func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
     let wideA = SIMD8<UInt32>(
