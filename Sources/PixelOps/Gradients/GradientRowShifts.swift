@@ -79,12 +79,18 @@ struct GradientRowShifts: Sendable {
     func capacity(windowRowBits: Int) -> Int {
       width + Int((Double((1 << windowRowBits) - 1) * abs(ratio)).rounded(.up)) + 2
     }
-    // Cached dithered rows pay when a window's rows are at least 4 per cached row.
+    // Cached dithered rows pay when a window holds at least 4 rows per cached row and making
+    // them (a pass over the positions its rows read, about twice a fused dither's cost per pixel)
+    // costs at most what dithering the rows as they are read would; otherwise a dithered fill is
+    // dithered as it is read, with the shorter windows.
+    let cachedRows = min(1 << Self.ditheredWindowRowBits, rows.count)
     let cachedCapacity = capacity(windowRowBits: Self.ditheredWindowRowBits)
+    let span = Double(width) + Double(cachedRows - 1) * abs(ratio) + 2
     let slots = phases << 6
     let caches =
-      cachingDitheredRows && phases <= Self.maximumCachedPhases
-      && min(1 << Self.ditheredWindowRowBits, rows.count) >= 4 * slots
+      cachingDitheredRows && phases <= Self.maximumCachedPhases && cachedRows >= 4 * slots
+      && Double(slots) * span * 2 <= Double(cachedRows * width)
+      && Double(phases) * span * 2 <= Double(cachedRows * width)
       && cachedCapacity * (slots * 4 + phases * 8) <= Self.maximumCachedRowBytes
     let windowBits = caches ? Self.ditheredWindowRowBits : Self.plainWindowRowBits
     let windowRows = min(1 << windowBits, rows.count)

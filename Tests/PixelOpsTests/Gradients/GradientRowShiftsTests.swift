@@ -212,14 +212,15 @@ struct GradientRowShiftsTests {
     #expect(fused >= 12, "only \(fused) of 24 draws read translucent dithered master rows")
   }
 
-  /// A dithered linear draw whose plan caches its dithered rows: 40...200 x 520...700 pixels
-  /// (at least 4 rows per cached row at one phase), an axis at any angle 1.2 to 2 times the
-  /// diagonal (few phases), 2 or 3 stops well apart, padded or reflected.
+  /// A dithered linear draw whose plan caches its dithered rows: 120...200 x 520...700 pixels
+  /// (at least 4 rows per cached row at one phase), an axis within 0.3 radians of horizontal
+  /// (rows that shift little, so that the cached rows are short) 1.2 to 2 times the diagonal (few
+  /// phases), 2 or 3 stops well apart, padded or reflected.
   static func cachedCase(_ rng: inout SeededGenerator) -> GradientCase {
-    let (width, height) = (Int.random(in: 40...200, using: &rng), Int.random(in: 520...700, using: &rng))
+    let (width, height) = (Int.random(in: 120...200, using: &rng), Int.random(in: 520...700, using: &rng))
     let diagonal = Double(width * width + height * height).squareRoot()
     let start = GradientRandom.point(&rng, width: Double(width), height: Double(height), margin: 0.2)
-    let angle = Double.random(in: -Double.pi...Double.pi, using: &rng)
+    let angle = Double.random(in: -0.3...0.3, using: &rng) + (GradientRandom.chance(0.5, &rng) ? Double.pi : 0)
     let length = diagonal * Double.random(in: 1.2...2, using: &rng)
     return GradientCase(
       stops: wellApartStops(count: Int.random(in: 2...3, using: &rng), &rng), interpolation: .straight,
@@ -288,6 +289,81 @@ struct GradientRowShiftsTests {
     }
     #expect(cached >= 8, "only \(cached) of 10 draws cached their dithered rows")
     #expect(blocks > 500, "only \(blocks) dithered blocks were checked")
+  }
+
+  /// A one-level ramp (every channel 100 to 101 levels, opaque) along an axis of `length`
+  /// pixels at `angle`: its 8.8 values change by at most one unit per cell, so the table, a
+  /// shift's rounding and the sums keep each pixel's value within 2 units of the exact one, and
+  /// the Bayer model decides every carry away from a boundary.
+  static func rampCase(
+    width: Int, height: Int, length: Double, angle: Double, _ rng: inout SeededGenerator
+  ) -> GradientCase {
+    let start = PointPosition(x: Double.random(in: -0.2...0.5, using: &rng) * Double(width), y: Double(height) / 2)
+    let level = { (v: Double) in StraightColor(red: v / 255, green: v / 255, blue: v / 255) }
+    return GradientCase(
+      stops: [GradientStop(location: 0, color: level(100)), GradientStop(location: 1, color: level(101))],
+      shape: .linear(start: start, end: PointPosition(x: start.x + length * cos(angle), y: start.y + length * sin(angle))),
+      extend: .pad, dithers: true, width: width, height: height, offsetX: Int.random(in: 0...3, using: &rng),
+      offsetY: Int.random(in: 0...2, using: &rng),
+      format: GradientRandom.chance(0.5, &rng) ? .rgba8Premultiplied : .bgra8Premultiplied)
+  }
+
+  /// Carries decided by the model: channel `floor(v + d / 256)` for the exact value `v` and the
+  /// threshold `d = 4 b + 2` of the textbook Bayer matrix at view pixel (x mod 8, y mod 8),
+  /// wherever `256 v + d` is more than 2 units from a whole level. A column or row phase off by
+  /// any amount moves carries within every 8x8 block, which the block means cannot see.
+  @Test("dithered shifted rows carry where the Bayer matrix at the view's pixel says (one-level ramps; cached, across windows, and not)")
+  func ditheredShiftedRowsFollowTheBayerMatrix() throws {
+    var rng = SeededGenerator(seed: 0x511D)
+    var (checked, cachedDraws, twoPhaseCached, uncachedDraws) = (0, 0, 0, 0)
+    for trial in 0..<10 {
+      let tall = trial >= 4
+      let flip = GradientRandom.chance(0.5, &rng) ? Double.pi : 0
+      let c =
+        tall
+        ? Self.rampCase(
+          width: Int.random(in: 150...250, using: &rng), height: Int.random(in: 1100...1200, using: &rng),
+          length: trial % 2 == 0 ? Double.random(in: 620...900, using: &rng) : Double.random(in: 160...270, using: &rng),
+          angle: flip + Double.random(in: -0.12...0.12, using: &rng), &rng)
+        : Self.rampCase(
+          width: Int.random(in: 60...200, using: &rng), height: Int.random(in: 40...150, using: &rng),
+          length: Double.random(in: 300...900, using: &rng), angle: Double.random(in: -Double.pi...Double.pi, using: &rng), &rng)
+      guard let plan = try Self.plan(c) else {
+        Issue.record("trial \(trial): no shifted rows: \(c)")
+        continue
+      }
+      if plan.cachesDitheredRows {
+        cachedDraws += 1
+        if plan.phaseCount > 1 { twoPhaseCached += 1 }
+      } else {
+        uncachedDraws += 1
+      }
+      var random: SeededGenerator? = nil
+      var canvas = try GradientCanvas(for: c, random: &random)
+      try canvas.draw(c)
+      let reference = c.reference
+      var failures = 0
+      for y in 0..<c.height {
+        for x in 0..<c.width {
+          let exact = reference.value(x: x, y: y)
+          let d = Double(4 * GradientDitherLookupTests.bayer[y % 8][x % 8] + 2)
+          let sums = exact * 256 + d
+          let distance = (sums - (sums / 256).rounded(.toNearestOrAwayFromZero) * 256).min()
+          guard abs(distance) > 2, abs((sums - (sums / 256).rounded(.toNearestOrAwayFromZero) * 256).max()) > 2 else {
+            continue
+          }
+          let expected = SIMD4<Int>((sums / 256).rounded(.down))
+          checked += 1
+          if canvas.pixel(x, y) != expected {
+            failures += 1
+            if failures <= 3 { Issue.record("trial \(trial) pixel (\(x), \(y)): \(canvas.pixel(x, y)) != \(expected) (exact \(exact)): \(c)") }
+          }
+        }
+      }
+      #expect(failures == 0, "trial \(trial): \(failures) pixels off the Bayer model, cached: \(plan.cachesDitheredRows)")
+    }
+    #expect(cachedDraws >= 4 && twoPhaseCached >= 1 && uncachedDraws >= 3, "cached \(cachedDraws) (\(twoPhaseCached) of 2 phases), uncached \(uncachedDraws)")
+    #expect(checked > 500_000, "only \(checked) pixels decided")
   }
 
   @Test("the planes of dithered master rows give back every 8.8 table entry, in both byte orders")
