@@ -205,11 +205,9 @@ struct ConcentricGradientParameter: GradientParameter {
   /// 0 at the fractional column `x_c`; with `m` the whole number nearest `2 x_c`, pixel `m - x`
   /// lies `|a (m - 2 x_c)|` from the mirror image of pixel x, which must be within 1/4 cell.
   func mirrorColumn(row y: Int, cellCount: Int) -> Int? {
-    guard map.b == 0, map.a != 0 else { return nil }
-    let twice = -2 * (map.c * Double(y) + map.tx) / map.a
-    guard abs(twice) < 0x1p40 else { return nil }
-    let m = twice.rounded()
-    guard abs(map.a * (m - twice)) * Double(cellCount) <= 0.25 * abs(endRadius - startRadius) else { return nil }
+    guard let (twice, m) = map.mirrorColumns(row: y),
+      abs(map.a * (m - twice)) * Double(cellCount) <= 0.25 * abs(endRadius - startRadius)
+    else { return nil }
     return Int(m)
   }
 
@@ -384,11 +382,7 @@ struct ConicGradientParameter: GradientParameter {
   /// cell is 1.5e-3). The computed side is the one with the start ray (u > 0), so its jump
   /// between the last and the first stop maps to the middle of the mirrored side.
   func mirrorColumn(row y: Int, cellCount: Int) -> Int? {
-    guard map.b == 0, map.a > 0 else { return nil }
-    let twice = -2 * (map.c * Double(y) + map.tx) / map.a
-    guard abs(twice) < 0x1p40 else { return nil }
-    let m = twice.rounded()
-    guard abs(m - twice) <= 1e-6 else { return nil }
+    guard map.a > 0, let (twice, m) = map.mirrorColumns(row: y), abs(m - twice) <= 1e-6 else { return nil }
     return Int(m)
   }
 

@@ -34,6 +34,17 @@ struct GradientMap: Sendable, Hashable {
     (a * x + c * y + tx, b * x + d * y + ty)
   }
 
+  /// On a map whose `v` is the same along a row (`b` is 0, `a` is not): twice the fractional
+  /// column `x_c` where row `y` crosses `u = 0` (pixel `x` and the point at `2 x_c - x` mirror each
+  /// other about the v axis), and the whole number nearest it; nil for other maps, or where the
+  /// column is too far out to count in whole pixels.
+  func mirrorColumns(row y: Int) -> (exact: Double, nearest: Double)? {
+    guard b == 0, a != 0 else { return nil }
+    let twice = -2 * (c * Double(y) + tx) / a
+    guard abs(twice) < 0x1p40 else { return nil }
+    return (twice, twice.rounded())
+  }
+
   /// This map followed by a rotation by `-angle` about `center` (so that direction `angle`
   /// from the centre becomes +u) and a shift of the centre to the origin.
   func centred(at center: PointPosition, rotatedBy angle: Double = 0) -> GradientMap {

@@ -79,6 +79,11 @@ struct GradientRowShifts: Sendable {
     func capacity(windowRowBits: Int) -> Int {
       width + Int((Double((1 << windowRowBits) - 1) * abs(ratio)).rounded(.up)) + 2
     }
+    // Rows made once per window (`copies` of `length` pixels) are worth it when making them
+    // costs at most half of what the window's `rows` would.
+    func pays(_ copies: Int, of length: Double, rows: Int) -> Bool {
+      Double(copies) * length * 2 <= Double(rows * width)
+    }
     // Cached dithered rows pay when a window holds at least 4 rows per cached row and making
     // them (a pass over the positions its rows read, about twice a fused dither's cost per pixel)
     // costs at most what dithering the rows as they are read would; otherwise a dithered fill is
@@ -89,14 +94,12 @@ struct GradientRowShifts: Sendable {
     let slots = phases << 6
     let caches =
       cachingDitheredRows && phases <= Self.maximumCachedPhases && cachedRows >= 4 * slots
-      && Double(slots) * span * 2 <= Double(cachedRows * width)
-      && Double(phases) * span * 2 <= Double(cachedRows * width)
+      && pays(slots, of: span, rows: cachedRows) && pays(phases, of: span, rows: cachedRows)
       && cachedCapacity * (slots * 4 + phases * 8) <= Self.maximumCachedRowBytes
     let windowBits = caches ? Self.ditheredWindowRowBits : Self.plainWindowRowBits
     let windowRows = min(1 << windowBits, rows.count)
     let capacity = capacity(windowRowBits: windowBits)
-    // Masters are worth it when making them costs at most half of computing the rows.
-    guard phases * capacity * 2 <= windowRows * width,
+    guard pays(phases, of: Double(capacity), rows: windowRows),
       caches || phases * capacity * 8 <= Self.maximumMasterBytes,
       Double(max(abs(rows.lowerBound), abs(rows.upperBound))) * abs(ratio) * Double(phases) < 0x1p40
     else { return nil }

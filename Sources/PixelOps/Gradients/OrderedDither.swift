@@ -34,31 +34,29 @@ enum OrderedDither {
   /// Per row phase (y mod 8): 16 pixels' thresholds from column 0 (two periods), each repeated
   /// in the four 16-bit lanes of a pixel, so that two neighbouring pixels' thresholds load as
   /// one `SIMD8<UInt16>` from any column phase 0...7.
-  nonisolated(unsafe) static let rows: UnsafeMutablePointer<UInt64> = {
-    let rows = UnsafeMutablePointer<UInt64>.allocate(capacity: 8 * 16)
-    for y in 0..<8 {
-      for x in 0..<16 {
-        let d = UInt64(threshold(x: x, y: y))
-        rows[y * 16 + x] = d | d << 16 | d << 32 | d << 48
-      }
-    }
-    return rows
-  }()
+  nonisolated(unsafe) static let rows: UnsafeMutablePointer<UInt64> = perPixel { x, y in
+    let d = UInt64(threshold(x: x, y: y))
+    return d | d << 16 | d << 32 | d << 48
+  }
 
   /// Per row phase: 16 pixels' carry limits from column 0 (two periods), `(255 - d)` with its
   /// sign bit flipped, in all four bytes of a pixel. A channel `v = 256 h + l` dithers to `h`
   /// plus one exactly where `l + d ≥ 256`, that is where `l` (sign-flipped) is greater than
   /// this as signed bytes: one `pcmpgtb` for four pixels (``DitheredPixels``).
-  nonisolated(unsafe) static let carryLimits: UnsafeMutablePointer<UInt32> = {
-    let rows = UnsafeMutablePointer<UInt32>.allocate(capacity: 8 * 16)
+  nonisolated(unsafe) static let carryLimits: UnsafeMutablePointer<UInt32> = perPixel { x, y in
+    let limit = UInt32((255 - threshold(x: x, y: y)) ^ 0x80)
+    return limit | limit << 8 | limit << 16 | limit << 24
+  }
+
+  /// A table of the 8 row phases, 16 pixels from column 0 each (two periods, so that a run
+  /// loads from any column phase), holding `value(x, y)`; made once, never freed.
+  private static func perPixel<Value>(_ value: (Int, Int) -> Value) -> UnsafeMutablePointer<Value> {
+    let table = UnsafeMutablePointer<Value>.allocate(capacity: 8 * 16)
     for y in 0..<8 {
-      for x in 0..<16 {
-        let limit = UInt32((255 - threshold(x: x, y: y)) ^ 0x80)
-        rows[y * 16 + x] = limit | limit << 8 | limit << 16 | limit << 24
-      }
+      for x in 0..<16 { (table + y * 16 + x).initialize(to: value(x, y)) }
     }
-    return rows
-  }()
+    return table
+  }
 
   /// Row `y`'s carry limits (``carryLimits``): 16 pixels from column 0.
   static func limits(ofRow y: Int) -> UnsafeRawPointer { UnsafeRawPointer(carryLimits + (y & 7) &* 16) }
