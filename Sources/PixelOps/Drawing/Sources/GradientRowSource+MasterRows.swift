@@ -95,10 +95,18 @@ extension GradientRowSource.Cursor {
   /// A dithered fill's row `y` at `columns` as its master row's planes.
   @inline(__always)
   func ditheredRow(_ y: Int, columns: Range<Int>, _ shifts: GradientRowShifts) -> DitheredRow {
-    let whole = masterRow(y, columns: columns, shifts)
-    return DitheredRow(
+    planes(masterRow(y, columns: columns, shifts), row: y, firstColumn: columns.lowerBound, shifts)
+  }
+
+  /// The planes of a dithered master row from `whole` on, dithered for row `y` with
+  /// `firstColumn` as the destination column of their first pixel.
+  @inline(__always)
+  private func planes(
+    _ whole: UnsafeMutableRawPointer, row y: Int, firstColumn: Int, _ shifts: GradientRowShifts
+  ) -> DitheredRow {
+    DitheredRow(
       whole: UnsafeRawPointer(whole), fraction: UnsafeRawPointer(whole + source.planeBytes(shifts)),
-      limits: OrderedDither.limits(ofRow: y), firstColumn: columns.lowerBound)
+      limits: OrderedDither.limits(ofRow: y), firstColumn: firstColumn)
   }
 
   /// A dithered fill's row `y` at `columns` in the window's cached dithered copy of its master
@@ -112,10 +120,8 @@ extension GradientRowSource.Cursor {
     let row = scratch + (source.ditheredRowsOffset(shifts) &+ slot &* source.ditheredRowBytes(shifts))
     let start = masterState.pointee.start
     if !masterState.pointee.holdsDitheredRow(slot) {
-      let planes = DitheredRow(
-        whole: UnsafeRawPointer(base), fraction: UnsafeRawPointer(base + source.planeBytes(shifts)),
-        limits: OrderedDither.limits(ofRow: y), firstColumn: start &- offset)
-      DitheredPixels(planes).copy(count: masterState.pointee.count, into: row)
+      DitheredPixels(planes(base, row: y, firstColumn: start &- offset, shifts))
+        .copy(count: masterState.pointee.count, into: row)
       masterState.pointee.markDitheredRow(slot)
     }
     return UnsafeRawPointer(row + (columns.lowerBound &+ offset &- start) &* 4)
