@@ -1,8 +1,8 @@
 /// Working memory of one band of a call (resampling rings, materialised source or coverage rows),
 /// reused from call to call.
 ///
-/// Bands check a buffer out of a small shared pool (the most recently returned one that fits),
-/// grow it if the call needs more, and check it back in, so after the first calls no
+/// Bands check a buffer out of a small shared pool (preferably the one their thread returned
+/// last), grow it if the call needs more, and check it back in, so after the first calls no
 /// resampling call allocates. The pool keeps at most
 /// ``maximumPooled`` buffers of at most ``maximumPooledBytes`` each; larger ones are freed on
 /// return, so one huge call does not pin its memory.
@@ -13,6 +13,8 @@ enum BandScratch {
   struct Buffer: @unchecked Sendable {
     var base: UnsafeMutableRawPointer
     var capacity: Int
+    /// ``PlatformThreads/currentThreadKey()`` of the thread that returned it last.
+    var lastThread: UInt = 0
   }
 
   /// A pthread mutex (`ConditionLock`), which ThreadSanitizer sees, unlike Synchronization's
@@ -34,11 +36,17 @@ enum BandScratch {
   static func withBuffer<Result>(
     byteCount: Int, _ body: (UnsafeMutableRawPointer) throws(PixelError) -> Result
   ) throws(PixelError) -> Result {
-    // The most recently returned buffer that fits: a band gets the buffer its thread's last band
-    // left (still in cache, and still holding what a source keeps across bands, such as a
-    // gradient's master rows).
+    // The buffer this thread returned last if it fits, else the most recently returned one that
+    // fits: a band gets the memory its thread's last band left, still in that core's cache and
+    // still holding what a source keeps across bands (a gradient's master rows). Taking
+    // another thread's buffer would move it between cores, and the source would remake what
+    // it kept there for the other thread's rows.
+    let thread = PlatformThreads.currentThreadKey()
     var buffer = pool.withLock { buffers in
-      buffers.lastIndex { $0.capacity >= byteCount }.map { buffers.remove(at: $0) } ?? buffers.popLast()
+      let index =
+        buffers.lastIndex { $0.capacity >= byteCount && $0.lastThread == thread }
+        ?? buffers.lastIndex { $0.capacity >= byteCount }
+      return index.map { buffers.remove(at: $0) } ?? buffers.popLast()
     }
     if let existing = buffer, existing.capacity < byteCount {
       AlignedMemory.deallocate(existing.base)
@@ -47,7 +55,8 @@ enum BandScratch {
     if buffer == nil {
       buffer = Buffer(base: try AlignedMemory.allocateZeroed(byteCount: byteCount), capacity: max(byteCount, 1))
     }
-    let held = buffer.unsafelyUnwrapped
+    var held = buffer.unsafelyUnwrapped
+    held.lastThread = thread
     defer { checkIn(held) }
     return try body(held.base)
   }

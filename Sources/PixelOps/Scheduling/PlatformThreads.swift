@@ -30,6 +30,16 @@ enum PlatformThreads {
     }
   #endif
 
+  /// A number that tells the calling thread apart from the other threads alive now (its
+  /// `pthread_t`); a thread that has exited may leave its number to a new one.
+  static func currentThreadKey() -> UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
+
   /// Lets another thread run on this processor (a short pause while polling).
   static func yieldProcessor() {
     _ = sched_yield()

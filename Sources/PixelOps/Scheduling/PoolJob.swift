@@ -2,9 +2,16 @@ import Synchronization
 
 /// One call's bands, shared by the calling thread and the pool workers that help it.
 ///
-/// Bands are claimed one at a time from `nextBand`, so fast participants take more of them
-/// and nobody waits for a fixed share. Helpers join and leave through one atomic word, so the
-/// caller can close the job and wait for its helpers without taking the pool's lock.
+/// Bands are split into one contiguous home range per participant: the caller's first, then
+/// one per helper in the order helpers join. A participant runs its own range front to back,
+/// then takes bands from the back of the others' ranges, so a helper that starts late or runs
+/// slow loses bands to the others and nobody waits for a fixed share. Called back to back on
+/// rows that fit in the cores' caches, each participant then works on the same rows every
+/// call, and the rows stay in its core's cache instead of moving between cores: with one
+/// shared counter, which thread got which band changed from call to call.
+///
+/// Helpers join and leave through one atomic word, so the caller can close the job and wait
+/// for its helpers without taking the pool's lock.
 ///
 /// Job records are reused (``ThreadPool`` keeps the finished ones), so that a call allocates
 /// nothing once the pool is warm; ``reset(bandCount:helperSlots:cancellationToken:body:)``
@@ -13,14 +20,23 @@ import Synchronization
 /// `@unchecked Sendable`: ``openSlots`` is only touched with the pool's lock held. ``body`` is
 /// written before the job is queued (under the lock) and cleared by the caller only after it
 /// saw every helper leave (``isDrained``, an acquiring load paired with each helper's
-/// ``leave()``); helpers read it only between joining and leaving. Everything else is a
-/// constant or an atomic.
+/// ``leave()``); helpers read it only between joining and leaving. The home ranges are atomics
+/// in memory the record owns, written non-atomically only by `reset`, before publication.
+/// Everything else is a constant or an atomic.
 final class PoolJob: @unchecked Sendable {
+  /// The most bands one job hands out: both ends of a home range share one 64-bit word.
+  /// ``ThreadPool`` runs larger counts as successive jobs.
+  static let maximumBandCount = Int(UInt32.max)
+
   /// Set by ``reset(bandCount:helperSlots:cancellationToken:body:)`` before publication.
   private(set) var bandCount: Int
   private(set) var cancellationToken: CancellationToken?
-  /// The next band to hand out; `bandCount` once none are left (or cancelled).
-  private let nextBand = Atomic<Int>(0)
+  /// The caller and every helper slot: one home range each.
+  private(set) var participantCount: Int
+  /// One word per participant's home range: the next band from the front in the low 32 bits,
+  /// the end (exclusive) in the high 32; empty once they meet. All zero once the job stops
+  /// handing out bands (cancelled or failed), so that a claim racing the stop fails.
+  private let homeRanges: UnsafeMutablePointer<Atomic<UInt64>>
   /// Whether a participant found the token cancelled before a band it had claimed.
   private let sawCancellation = Atomic<Bool>(false)
   /// The first error a band threw (later ones are dropped: the call reports one).
@@ -37,21 +53,38 @@ final class PoolJob: @unchecked Sendable {
   /// The caller's band body; `nil` once the caller stopped waiting (see the type's comment).
   var body: BandInvocation?
 
+  /// A job of `bandCount` bands (at most ``maximumBandCount``) for the caller and up to
+  /// `helperSlots` helpers (at most ``ThreadPool/maximumThreadCount`` participants in all).
   init(bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: BandInvocation) {
-    self.bandCount = bandCount
-    self.openSlots = helperSlots
-    self.cancellationToken = cancellationToken
-    self.body = body
+    homeRanges = .allocate(capacity: ThreadPool.maximumThreadCount)
+    for index in 0..<ThreadPool.maximumThreadCount { (homeRanges + index).initialize(to: Atomic(0)) }
+    self.bandCount = 0
+    self.participantCount = 0
+    self.openSlots = 0
+    reset(bandCount: bandCount, helperSlots: helperSlots, cancellationToken: cancellationToken, body: body)
   }
 
-  /// Prepares a finished record for a new call. Only the caller holds it: it was drained,
-  /// removed from the pool's queue and taken from the free list under the pool's lock.
+  deinit {
+    homeRanges.deinitialize(count: ThreadPool.maximumThreadCount)
+    homeRanges.deallocate()
+  }
+
+  /// Prepares a record for a call (a new one, or a finished one that only the caller holds:
+  /// drained, removed from the pool's queue and taken from the free list under the lock).
   func reset(bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: BandInvocation) {
+    precondition(
+      (0...Self.maximumBandCount).contains(bandCount) && (0..<ThreadPool.maximumThreadCount).contains(helperSlots),
+      "ThreadPool splits larger jobs")
     self.bandCount = bandCount
+    self.participantCount = helperSlots + 1
     self.openSlots = helperSlots
     self.cancellationToken = cancellationToken
     self.body = body
-    nextBand.store(0, ordering: .relaxed)
+    for participant in 0..<participantCount {
+      // Contiguous ranges whose sizes differ by at most one band, as row bands are split.
+      let range = RowBands.rows(ofBand: participant, bandCount: participantCount, rowCount: bandCount)
+      homeRanges[participant].store(UInt64(range.upperBound) << 32 | UInt64(range.lowerBound), ordering: .relaxed)
+    }
     sawCancellation.store(false, ordering: .relaxed)
     firstError.withLock { $0 = nil }
     helperState.store(0, ordering: .relaxed)
@@ -68,45 +101,78 @@ final class PoolJob: @unchecked Sendable {
   var isClosed: Bool { helperState.load(ordering: .relaxed) & 1 != 0 }
 
   /// Whether bands are left to claim.
-  var hasUnclaimedBands: Bool { nextBand.load(ordering: .relaxed) < bandCount }
+  var hasUnclaimedBands: Bool {
+    (0..<participantCount).contains { participant in
+      let word = homeRanges[participant].load(ordering: .relaxed)
+      return word & 0xFFFF_FFFF < word >> 32
+    }
+  }
 
-  /// Runs bands until none are left to claim. Checks the token before every band; the first
+  /// Runs bands as participant `participant` (0 for the caller, a helper's join order after
+  /// that) until none are left to claim. Checks the token before every band; the first
   /// participant to see it cancelled stops everyone from claiming more. A band that throws
   /// does the same: its error is kept (the first one only) for the caller to rethrow, bands
   /// not yet claimed never start, and bands already running finish.
-  func participate(_ body: BandInvocation) {
-    while let band = claimBand() {
+  func participate(_ body: BandInvocation, as participant: Int) {
+    while let band = claimBand(for: participant) {
       if let token = cancellationToken, token.isCancelled {
         sawCancellation.store(true, ordering: .relaxed)
-        nextBand.store(bandCount, ordering: .relaxed)
+        stopHandingOutBands()
         return
       }
       do {
         try body.run(band)
       } catch {
         firstError.withLock { first in if first == nil { first = error } }
-        nextBand.store(bandCount, ordering: .relaxed)
+        stopHandingOutBands()
         return
       }
     }
   }
 
-  /// ``participate(_:)`` with the stored body, for a helper that joined (and has not left).
-  func participateAsHelper() {
-    if let body { participate(body) }
+  /// ``participate(_:as:)`` with the stored body, for a helper that joined (and has not left).
+  func participateAsHelper(_ participant: Int) {
+    if let body { participate(body, as: participant) }
   }
 
-  /// The next unclaimed band, or `nil` when all were handed out. Never goes past
-  /// `bandCount`, so it cannot overflow whatever the count.
-  private func claimBand() -> Int? {
-    var current = nextBand.load(ordering: .relaxed)
-    while current < bandCount {
-      let (exchanged, original) = nextBand.weakCompareExchange(
-        expected: current, desired: current &+ 1, ordering: .relaxed)
-      if exchanged { return current }
-      current = original
+  /// The next band for `participant`: the front of its own home range, else the back of the
+  /// first other range that has one (looking at the ranges after its own, wrapping round);
+  /// `nil` when none is left.
+  private func claimBand(for participant: Int) -> Int? {
+    if let band = takeFront(ofRange: participant) { return band }
+    var other = participant
+    for _ in 1..<participantCount {
+      other = other + 1 == participantCount ? 0 : other + 1
+      if let band = takeBack(ofRange: other) { return band }
     }
     return nil
+  }
+
+  private func takeFront(ofRange index: Int) -> Int? {
+    var word = homeRanges[index].load(ordering: .relaxed)
+    while word & 0xFFFF_FFFF < word >> 32 {
+      let (exchanged, original) = homeRanges[index].weakCompareExchange(
+        expected: word, desired: word &+ 1, ordering: .relaxed)
+      if exchanged { return Int(word & 0xFFFF_FFFF) }
+      word = original
+    }
+    return nil
+  }
+
+  private func takeBack(ofRange index: Int) -> Int? {
+    var word = homeRanges[index].load(ordering: .relaxed)
+    while word & 0xFFFF_FFFF < word >> 32 {
+      let (exchanged, original) = homeRanges[index].weakCompareExchange(
+        expected: word, desired: word &- (1 << 32), ordering: .relaxed)
+      if exchanged { return Int(word >> 32) - 1 }
+      word = original
+    }
+    return nil
+  }
+
+  /// Empties every home range: a claim that raced this finds its word changed and sees none.
+  private func stopHandingOutBands() {
+    for participant in 0..<participantCount { homeRanges[participant].store(0, ordering: .relaxed) }
   }
 
   // MARK: Helpers joining and leaving

@@ -68,8 +68,9 @@ public final class ThreadPool: Sendable {
   /// `parallelism.resolvedThreadCount` threads (the calling thread included), and returns
   /// when all calls have returned.
   ///
-  /// Bands are handed out in increasing order to whichever thread is free, so `body` must
-  /// not depend on which thread runs a band or on the order bands finish in. A count of zero
+  /// Each thread starts on its own contiguous share of the bands, in increasing order, and
+  /// then takes bands left in the others' shares, so `body` must not depend on which thread
+  /// runs a band or on the order bands run and finish in. A count of zero
   /// or less runs nothing. One thread, or one band, runs inline on the caller.
   ///
   /// - Parameters:
@@ -114,11 +115,29 @@ public final class ThreadPool: Sendable {
   ///
   /// - Throws: the first error a band threw (no band starts after it; running ones finish),
   ///   else ``PixelError/cancelled`` when the token stopped some band from starting.
+  ///
+  /// Counts above `bandsPerJob` (``PoolJob/maximumBandCount`` unless a test says less) run
+  /// as successive jobs of at most that many bands.
   func perform<Work: BandWork>(
-    bandCount: Int, threadCount: Int, cancellationToken: CancellationToken?, work: Work
+    bandCount: Int, threadCount: Int, cancellationToken: CancellationToken?, work: Work,
+    bandsPerJob: Int = PoolJob.maximumBandCount
   ) throws(PixelError) {
     if cancellationToken?.isCancelled == true { throw .cancelled }
-    guard bandCount > 0 else { return }
+    var firstBand = 0
+    while firstBand < bandCount {
+      let count = min(bandCount - firstBand, max(1, bandsPerJob))
+      try performJob(
+        bandCount: count, threadCount: threadCount, cancellationToken: cancellationToken,
+        work: OffsetBands(work: work, firstBand: firstBand))
+      firstBand += count
+    }
+  }
+
+  /// Runs one job of 1 to ``PoolJob/maximumBandCount`` bands: inline on the caller when it
+  /// gets one thread, else on the pool.
+  private func performJob<Work: BandWork>(
+    bandCount: Int, threadCount: Int, cancellationToken: CancellationToken?, work: Work
+  ) throws(PixelError) {
     let width = min(threadCount, bandCount, Self.maximumThreadCount)
     guard width > 1 else {
       for band in 0..<bandCount {
@@ -130,7 +149,7 @@ public final class ThreadPool: Sendable {
     let failure = withUnsafePointer(to: work) { pointer -> PixelError? in
       let body = BandInvocation(pointer)
       let job = submitJob(bandCount: bandCount, helperSlots: width - 1, cancellationToken: cancellationToken, body: body)
-      job.participate(body)
+      job.participate(body, as: 0)
       waitForHelpers(of: job)
       let failure = job.error ?? (job.wasCancelled ? .cancelled : nil)
       retire(job)
@@ -208,16 +227,16 @@ public final class ThreadPool: Sendable {
       pollForJob()
       let (joined, sleepersToWake) = lock.withLock(
         waitingOn: workQueued, until: { !$0.waitingJobs.isEmpty }
-      ) { state -> (PoolJob?, Int) in
-        guard let job = joinOldestJob(&state) else { return (nil, 0) }
+      ) { state -> ((job: PoolJob, participant: Int)?, Int) in
+        guard let joined = joinOldestJob(&state) else { return (nil, 0) }
         // Wake the other helpers that queued jobs still take (see `submit`).
         let wanted = state.waitingJobs.reduce(0) { $0 + ($1.hasUnclaimedBands ? $1.openSlots : 0) }
-        return (job, min(wanted, workQueued.waiterCount))
+        return (joined, min(wanted, workQueued.waiterCount))
       }
       workQueued.signal(count: sleepersToWake)
-      guard let job = joined else { continue }
+      guard let (job, participant) = joined else { continue }
       // Joined, so `body` is still set: the caller clears it only after this helper leaves.
-      job.participateAsHelper()
+      job.participateAsHelper(participant)
       if job.leave() {
         lock.withLock { _ in job.drained.signal() }
       }
@@ -233,17 +252,19 @@ public final class ThreadPool: Sendable {
   }
 
   /// Joins the oldest queued job that still takes helpers, dropping closed and exhausted
-  /// jobs from the queue on the way.
-  private func joinOldestJob(_ state: inout State) -> PoolJob? {
+  /// jobs from the queue on the way. Returns the job and this helper's participant number
+  /// (its join order: 1 for the first helper), which picks its home range of bands.
+  private func joinOldestJob(_ state: inout State) -> (job: PoolJob, participant: Int)? {
     defer { queuedJobCount.store(state.waitingJobs.count, ordering: .relaxed) }
     while let job = state.waitingJobs.first {
       guard job.tryJoin() else {
         state.waitingJobs.removeFirst()
         continue
       }
+      let participant = job.participantCount - job.openSlots
       job.openSlots -= 1
       if job.openSlots == 0 { state.waitingJobs.removeFirst() }
-      return job
+      return (job, participant)
     }
     return nil
   }
@@ -259,6 +280,13 @@ public final class ThreadPool: Sendable {
     } while ContinuousClock.now < deadline
     return false
   }
+}
+
+/// Bands `firstBand...` of `work`, numbered from 0: one job's part of a call too large for one.
+private struct OffsetBands<Work: BandWork>: BandWork {
+  let work: Work
+  let firstBand: Int
+  func runBand(_ band: Int) throws(PixelError) { try work.runBand(firstBand + band) }
 }
 
 /// A closure as ``BandWork``, for callers that accept one allocation per threaded call.
