@@ -46,6 +46,8 @@ enum BandScratch {
       let index =
         buffers.lastIndex { $0.capacity >= byteCount && $0.lastThread == thread }
         ?? buffers.lastIndex { $0.capacity >= byteCount }
+        // None fits: this thread's own one is replaced by a larger one, not another's.
+        ?? buffers.lastIndex { $0.lastThread == thread }
       return index.map { buffers.remove(at: $0) } ?? buffers.popLast()
     }
     if let existing = buffer, existing.capacity < byteCount {

@@ -21,8 +21,8 @@ import Synchronization
 /// written before the job is queued (under the lock) and cleared by the caller only after it
 /// saw every helper leave (``isDrained``, an acquiring load paired with each helper's
 /// ``leave()``); helpers read it only between joining and leaving. The home ranges are atomics
-/// in memory the record owns, written non-atomically only by `reset`, before publication.
-/// Everything else is a constant or an atomic.
+/// in memory the record owns, set by `reset` before publication. Everything else is a constant
+/// or an atomic.
 final class PoolJob: @unchecked Sendable {
   /// The most bands one job hands out: both ends of a home range share one 64-bit word.
   /// ``ThreadPool`` runs larger counts as successive jobs.
@@ -37,6 +37,9 @@ final class PoolJob: @unchecked Sendable {
   /// the end (exclusive) in the high 32; empty once they meet. All zero once the job stops
   /// handing out bands (cancelled or failed), so that a claim racing the stop fails.
   private let homeRanges: UnsafeMutablePointer<Atomic<UInt64>>
+  /// Set (before the ranges are emptied) once a band threw or the token was seen cancelled:
+  /// a band claimed after that is not run.
+  private let stopped = Atomic<Bool>(false)
   /// Whether a participant found the token cancelled before a band it had claimed.
   private let sawCancellation = Atomic<Bool>(false)
   /// The first error a band threw (later ones are dropped: the call reports one).
@@ -85,6 +88,7 @@ final class PoolJob: @unchecked Sendable {
       let range = RowBands.rows(ofBand: participant, bandCount: participantCount, rowCount: bandCount)
       homeRanges[participant].store(UInt64(range.upperBound) << 32 | UInt64(range.lowerBound), ordering: .relaxed)
     }
+    stopped.store(false, ordering: .relaxed)
     sawCancellation.store(false, ordering: .relaxed)
     firstError.withLock { $0 = nil }
     helperState.store(0, ordering: .relaxed)
@@ -115,6 +119,9 @@ final class PoolJob: @unchecked Sendable {
   /// not yet claimed never start, and bands already running finish.
   func participate(_ body: BandInvocation, as participant: Int) {
     while let band = claimBand(for: participant) {
+      // A claim can succeed on a range that another participant's stop has not emptied yet;
+      // having seen an emptied range, it sees the flag set before it.
+      if stopped.load(ordering: .relaxed) { return }
       if let token = cancellationToken, token.isCancelled {
         sawCancellation.store(true, ordering: .relaxed)
         stopHandingOutBands()
@@ -148,11 +155,12 @@ final class PoolJob: @unchecked Sendable {
     return nil
   }
 
+  // Acquiring, to pair with the releasing stores of a stop: see `participate`.
   private func takeFront(ofRange index: Int) -> Int? {
-    var word = homeRanges[index].load(ordering: .relaxed)
+    var word = homeRanges[index].load(ordering: .acquiring)
     while word & 0xFFFF_FFFF < word >> 32 {
       let (exchanged, original) = homeRanges[index].weakCompareExchange(
-        expected: word, desired: word &+ 1, ordering: .relaxed)
+        expected: word, desired: word &+ 1, ordering: .acquiring)
       if exchanged { return Int(word & 0xFFFF_FFFF) }
       word = original
     }
@@ -160,19 +168,22 @@ final class PoolJob: @unchecked Sendable {
   }
 
   private func takeBack(ofRange index: Int) -> Int? {
-    var word = homeRanges[index].load(ordering: .relaxed)
+    var word = homeRanges[index].load(ordering: .acquiring)
     while word & 0xFFFF_FFFF < word >> 32 {
       let (exchanged, original) = homeRanges[index].weakCompareExchange(
-        expected: word, desired: word &- (1 << 32), ordering: .relaxed)
+        expected: word, desired: word &- (1 << 32), ordering: .acquiring)
       if exchanged { return Int(word >> 32) - 1 }
       word = original
     }
     return nil
   }
 
-  /// Empties every home range: a claim that raced this finds its word changed and sees none.
+  /// Sets ``stopped``, then empties every home range: a claim that raced this on a range finds
+  /// its word changed and sees none, and a claim on a range not yet emptied is dropped by the
+  /// flag in `participate`.
   private func stopHandingOutBands() {
-    for participant in 0..<participantCount { homeRanges[participant].store(0, ordering: .relaxed) }
+    stopped.store(true, ordering: .relaxed)
+    for participant in 0..<participantCount { homeRanges[participant].store(0, ordering: .releasing) }
   }
 
   // MARK: Helpers joining and leaving

@@ -125,7 +125,7 @@ public final class ThreadPool: Sendable {
     if cancellationToken?.isCancelled == true { throw .cancelled }
     var firstBand = 0
     while firstBand < bandCount {
-      let count = min(bandCount - firstBand, max(1, bandsPerJob))
+      let count = min(bandCount - firstBand, max(1, min(bandsPerJob, PoolJob.maximumBandCount)))
       try performJob(
         bandCount: count, threadCount: threadCount, cancellationToken: cancellationToken,
         work: OffsetBands(work: work, firstBand: firstBand))

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import PixelOps
@@ -31,6 +32,40 @@ struct BandErrorTests {
     try RowBands.forEachBand(
       rowCount: 1000, bytesPerRow: 1 << 20, parallelism: try .threads(threads),
       work: FailingRows(failingRow: 1000))
+  }
+
+  /// Counts the bands it runs and throws at band `throwingBand`.
+  final class ThrowingBands: BandWork, Sendable {
+    let throwingBand: Int
+    let runs = Atomic<Int>(0)
+
+    init(throwingBand: Int) { self.throwingBand = throwingBand }
+
+    func runBand(_ band: Int) throws(PixelError) {
+      runs.add(1, ordering: .relaxed)
+      if band == throwingBand { throw .invalidScale(Double(band)) }
+    }
+  }
+
+  /// The participants of one job, run one after the other on this thread: once a band threw,
+  /// every participant's share is closed, not only the thrower's.
+  @Test("after a band threw, no participant of the job starts another band", arguments: [0, 1, 2])
+  func errorStopsEveryShare(thrower: Int) {
+    let participants = 3
+    let bandCount = 30
+    // The first band of the thrower's own share.
+    let throwingBand = RowBands.rows(ofBand: thrower, bandCount: participants, rowCount: bandCount).lowerBound
+    let work = ThrowingBands(throwingBand: throwingBand)
+    withUnsafePointer(to: work) { pointer in
+      let body = BandInvocation(pointer)
+      let job = PoolJob(bandCount: bandCount, helperSlots: participants - 1, cancellationToken: nil, body: body)
+      job.participate(body, as: thrower)
+      #expect(job.error == .invalidScale(Double(throwingBand)))
+      #expect(!job.hasUnclaimedBands)
+      for other in 0..<participants where other != thrower { job.participate(body, as: other) }
+    }
+    let runs = work.runs.load(ordering: .relaxed)
+    #expect(runs == 1, "participant \(thrower) threw at its first band; \(runs) bands ran")
   }
 
   /// A source that fails on every row (its error names the row), as a path rasteriser out of

@@ -44,7 +44,10 @@ struct SchedulingBandClaimTests {
         for participant in 0..<participants {
           let range = RowBands.rows(ofBand: participant, bandCount: participants, rowCount: bandCount)
           let inRange = runs.filter { range.contains($0.band) }.sorted { $0.order < $1.order }
-          let firstBandThread = inRange.first { $0.band == range.lowerBound }!.thread
+          guard let firstBandThread = inRange.first(where: { $0.band == range.lowerBound })?.thread else {
+            Issue.record("band \(range.lowerBound) never ran")
+            continue
+          }
           var threadsSeen: [pthread_t] = []
           for run in inRange where !threadsSeen.contains(where: { pthread_equal($0, run.thread) != 0 }) {
             threadsSeen.append(run.thread)

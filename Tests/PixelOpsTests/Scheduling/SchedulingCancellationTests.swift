@@ -49,7 +49,7 @@ struct SchedulingCancellationTests {
     #expect(bandCalls == 5)
   }
 
-  /// Band 0 (always claimed first) cancels; every other band waits for the cancellation
+  /// Band 0 (the caller's first) cancels; every other band waits for the cancellation
   /// before it returns. Each participating thread then starts at most one band before it
   /// sees the token cancelled, so at most `threads` bands start, and every started band has
   /// finished when the call throws.
