@@ -9,6 +9,11 @@ public import PixelOps
 ///   padded after the end.
 /// - `conic_4stop`: ``fourStops`` around (W/2, H/2) from angle 0.
 /// - `linear_4stop_dithered`: `linear_4stop` with ordered dithering.
+/// - `linear_4stop_steep`: ``fourStops`` from (0, 0) to (W/8, H): nearly vertical, so rows
+///   shift far from one to the next.
+/// - `radial_3stop_focal`: ``threeStops`` between two circles: radius 0 at
+///   (W/2 - H/4, H/2 - H/8), radius H/2 at (W/2, H/2) (no row or column symmetry to mirror).
+/// - `conic_4stop_rotated`: ``fourStops`` around (W/2, H/2) from angle π/6 (no mirroring).
 ///
 /// Each gradient is made once, before timing (its tables are built then); a timed call is one
 /// ``Compositor/fill(_:of:scale:with:options:)``, which allocates nothing. Every call draws over
@@ -25,7 +30,10 @@ public enum GradientCases {
   /// ``fourStops`` without the one at 0.66.
   public static let threeStops = [fourStops[0], fourStops[1], fourStops[3]]
 
-  static let baseNames = ["linear_4stop", "radial_3stop", "conic_4stop", "linear_4stop_dithered"]
+  static let baseNames = [
+    "linear_4stop", "radial_3stop", "conic_4stop", "linear_4stop_dithered",
+    "linear_4stop_steep", "radial_3stop_focal", "conic_4stop_rotated",
+  ]
   static var names: [String] { baseNames + baseNames.map { $0 + "_tile" } }
 
   /// The fill a case draws on a `size` destination.
@@ -41,6 +49,15 @@ public enum GradientCases {
       return GradientFill(try Gradient(stops: threeStops), shape: .radial(center: center, radius: h / 2))
     case "conic_4stop":
       return GradientFill(try Gradient(stops: fourStops), shape: .conic(center: center, startAngle: 0))
+    case "linear_4stop_steep":
+      return GradientFill(try Gradient(stops: fourStops), shape: .linear(start: .zero, end: PointPosition(x: w / 8, y: h)))
+    case "radial_3stop_focal":
+      let focus = PointPosition(x: w / 2 - h / 4, y: h / 2 - h / 8)
+      return GradientFill(
+        try Gradient(stops: threeStops),
+        shape: .radial(startCenter: focus, startRadius: 0, endCenter: center, endRadius: h / 2))
+    case "conic_4stop_rotated":
+      return GradientFill(try Gradient(stops: fourStops), shape: .conic(center: center, startAngle: Double.pi / 6))
     default:
       preconditionFailure("unknown gradient case \(name)")
     }

@@ -1,0 +1,49 @@
+import PixelOpsTestSupport
+import Testing
+
+@testable import PixelOps
+
+/// The two-circle row solves four pixels at once with selects for the scalar solution's branches
+/// (``TwoCircleGradientParameter/t(u:v:)-(SIMD4<Double>,_)``); each lane must be the scalar
+/// solution's `Float(t n)` bit for bit, NaN where the scalar one is NaN.
+@Suite("Two-circle radial rows give the scalar solution's parameters")
+struct TwoCircleRowTests {
+  @Test("random circles (focus inside and outside, equal radii, cones), maps and rows")
+  func vectorRowMatchesScalar() {
+    var rng = SeededGenerator(seed: 0x2C1C1E)
+    var failures: [String] = []
+    for trial in 0..<300 {
+      var map = GradientMap(scale: [1.0, 2.0, 0.37][trial % 3])
+      if trial % 4 == 1 {  // rotated and sheared
+        (map.b, map.c) = (Double.random(in: -0.8...0.8, using: &rng), Double.random(in: -0.8...0.8, using: &rng))
+      }
+      let startCenter = PointPosition(
+        x: Double.random(in: -50...200, using: &rng), y: Double.random(in: -50...200, using: &rng))
+      let endCenter = PointPosition(
+        x: Double.random(in: -50...200, using: &rng), y: Double.random(in: -50...200, using: &rng))
+      let startRadius = trial % 3 == 0 ? 0 : Double.random(in: 0...120, using: &rng)
+      // Every fifth trial: equal radii (a = |dc|^2 - dr^2 > 0 with dr = 0); every seventh: the
+      // end circle's radius grows exactly as fast as its centre moves (a = 0, one root).
+      let distance = ((endCenter.x - startCenter.x) * (endCenter.x - startCenter.x)
+        + (endCenter.y - startCenter.y) * (endCenter.y - startCenter.y)).squareRoot()
+      let endRadius =
+        trial % 5 == 0 ? startRadius : trial % 7 == 0 ? startRadius + distance : Double.random(in: 0...300, using: &rng)
+      let parameter = TwoCircleGradientParameter(
+        startCenter: startCenter, startRadius: startRadius, endCenter: endCenter, endRadius: endRadius, map: map)
+      let cells: Float = [256, 1024, 4096][trial % 3]
+      let (x, y) = (Int.random(in: -100...300, using: &rng), Int.random(in: -100...300, using: &rng))
+      var row = parameter.row(y, from: x, cells: cells)
+      for step in 0..<16 {
+        let lanes = row.next()
+        for lane in 0..<4 {
+          let (u, v) = parameter.map.point(x: Double(x + step * 4 + lane), y: Double(y))
+          let expected = Float(parameter.t(u: u, v: v) * Double(cells))
+          let same = lanes[lane].isNaN ? expected.isNaN : lanes[lane].bitPattern == expected.bitPattern
+          if !same { failures.append("trial \(trial), pixel \(x + step * 4 + lane): \(lanes[lane]) vs \(expected)") }
+        }
+      }
+    }
+    let differing = failures.count
+    #expect(differing == 0, "lanes differ, first: \(Array(failures.prefix(5)))")
+  }
+}
