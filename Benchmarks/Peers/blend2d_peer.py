@@ -20,9 +20,15 @@ This binding (blend2d-python 1.0.0, Blend2D 0.8.0) takes colours as float tuples
   everywhere (no per-pixel angle at all); it is set to 1 here (value index 3).
 - `linear_4stop_dithered`: drawn plain, as the record's "note" says: the binding exposes no
   context hints, so no gradient-quality (dither) setting.
+- `linear_4stop_steep`: the 4 stops from (0, 0) to (W/8, H).
+- `radial_3stop_focal`: stops 0, 0.33 and 1, centre (W/2, H/2), radius H/2, focal point
+  (W/2 - H/4, H/2 - H/8): bench's two circles, radius 0 at the focal point and H/2 at the centre.
+- `conic_4stop_rotated`: `conic_4stop` from angle π/6 (clockwise on screen, as bench's).
 Each at 3840x2160 and as `<name>_tile` at 480x270. `bytes_moved` is the destination read and
 written (8 bytes per pixel), as for bench's solid fill.
 """
+import math
+
 import blend2d as bl
 
 from peer_common import run_peer
@@ -65,6 +71,13 @@ def gradient_cases(_inputs):
             ("conic_4stop", lambda: with_stops(conic(width / 2, height / 2, 0.0), STOPS_4), False),
             ("linear_4stop_dithered",
              lambda: with_stops(bl.create_linear_gradient(0, 0, width, height), STOPS_4), True),
+            ("linear_4stop_steep",
+             lambda: with_stops(bl.create_linear_gradient(0, 0, width / 8, height), STOPS_4), False),
+            ("radial_3stop_focal", lambda: with_stops(
+                bl.create_radial_gradient(
+                    width / 2, height / 2, width / 2 - height / 4, height / 2 - height / 8, height / 2),
+                STOPS_3), False),
+            ("conic_4stop_rotated", lambda: with_stops(conic(width / 2, height / 2, math.pi / 6), STOPS_4), False),
         )
         for name, make, dithered in shapes:
             image = bl.BLImage(width, height, bl.BLFormat.PRGB32)

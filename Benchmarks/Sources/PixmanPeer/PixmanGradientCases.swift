@@ -25,6 +25,11 @@ import PixelOpsBenchmarkSupport
 /// - `linear_4stop_dithered`: `linear_4stop` with the destination's dither set to
 ///   `PIXMAN_DITHER_GOOD` (pixman's ordered blue-noise 64x64 dither, applied when the float
 ///   composite is stored; it takes pixman's wide, float path).
+/// - `linear_4stop_steep`: from (0, 0) to (W/8, H).
+/// - `radial_3stop_focal`: inner circle radius 0 at (W/2 - H/4, H/2 - H/8), outer radius H/2
+///   at (W/2, H/2).
+/// - `conic_4stop_rotated`: `conic_4stop` from angle π/6 clockwise: with the mirrored stops,
+///   pixman's angle -30 degrees.
 /// Every gradient has `PIXMAN_REPEAT_PAD`.
 ///
 /// `bytesMoved` is the destination read and written, 8 bytes per pixel, as for `fill_solid`.
@@ -43,8 +48,13 @@ enum PixmanGradientCases {
   ]
   static let stops3: [Stop] = [stops4[0], stops4[1], stops4[3]]
 
-  enum Shape {
-    case linear, radial, conical
+  enum Shape: Equatable {
+    /// From (0, 0) to (W, H), or (W/8, H) when steep.
+    case linear(steep: Bool)
+    /// Radius 0 at the centre, or at the focal point (W/2 - H/4, H/2 - H/8); H/2 at the centre.
+    case radial(focal: Bool)
+    /// pixman's angle, in degrees.
+    case conical(degrees: Double)
   }
 
   struct Case {
@@ -55,10 +65,13 @@ enum PixmanGradientCases {
   }
 
   static let cases: [Case] = [
-    Case(name: "linear_4stop", shape: .linear, stops: stops4, dithered: false),
-    Case(name: "radial_3stop", shape: .radial, stops: stops3, dithered: false),
-    Case(name: "conic_4stop", shape: .conical, stops: stops4, dithered: false),
-    Case(name: "linear_4stop_dithered", shape: .linear, stops: stops4, dithered: true),
+    Case(name: "linear_4stop", shape: .linear(steep: false), stops: stops4, dithered: false),
+    Case(name: "radial_3stop", shape: .radial(focal: false), stops: stops3, dithered: false),
+    Case(name: "conic_4stop", shape: .conical(degrees: 0), stops: stops4, dithered: false),
+    Case(name: "linear_4stop_dithered", shape: .linear(steep: false), stops: stops4, dithered: true),
+    Case(name: "linear_4stop_steep", shape: .linear(steep: true), stops: stops4, dithered: false),
+    Case(name: "radial_3stop_focal", shape: .radial(focal: true), stops: stops3, dithered: false),
+    Case(name: "conic_4stop_rotated", shape: .conical(degrees: -30), stops: stops4, dithered: false),
   ]
 
   /// Every case at `size` and as `_tile` at ``BlendCases/tileSize``; with `outputDirectory`,
@@ -105,7 +118,8 @@ enum PixmanGradientCases {
 
   private static func makeGradient(_ gradientCase: Case, size: PixelSize) throws -> PixmanSurface {
     // pixman's conic runs counter-clockwise on screen: mirror the stops for a clockwise one.
-    let mirrored = gradientCase.shape == .conical
+    let mirrored: Bool
+    if case .conical = gradientCase.shape { mirrored = true } else { mirrored = false }
     let stops = (mirrored ? gradientCase.stops.reversed() : gradientCase.stops).map { stop in
       pixman_gradient_stop_t(x: fixed(mirrored ? 1 - stop.offset : stop.offset), color: pixmanColor(stop.rgba))
     }
@@ -114,18 +128,19 @@ enum PixmanGradientCases {
     let image: OpaquePointer? = stops.withUnsafeBufferPointer { stops in
       let count = Int32(stops.count)
       switch gradientCase.shape {
-      case .linear:
+      case .linear(let steep):
         var start = pixman_point_fixed_t(x: 0, y: 0)
-        var end = pixman_point_fixed_t(x: fixed(width), y: fixed(height))
+        var end = pixman_point_fixed_t(x: fixed(steep ? width / 8 : width), y: fixed(height))
         return pixman_image_create_linear_gradient(&start, &end, stops.baseAddress, count)
-      case .radial:
-        var inner = pixman_point_fixed_t(x: fixed(width / 2), y: fixed(height / 2))
-        var outer = inner
+      case .radial(let focal):
+        var outer = pixman_point_fixed_t(x: fixed(width / 2), y: fixed(height / 2))
+        var inner =
+          focal ? pixman_point_fixed_t(x: fixed(width / 2 - height / 4), y: fixed(height / 2 - height / 8)) : outer
         return pixman_image_create_radial_gradient(
           &inner, &outer, fixed(0), fixed(height / 2), stops.baseAddress, count)
-      case .conical:
+      case .conical(let degrees):
         var centre = pixman_point_fixed_t(x: fixed(width / 2), y: fixed(height / 2))
-        return pixman_image_create_conical_gradient(&centre, fixed(0), stops.baseAddress, count)
+        return pixman_image_create_conical_gradient(&centre, fixed(degrees), stops.baseAddress, count)
       }
     }
     guard let image else { throw PixmanError.createFailed }

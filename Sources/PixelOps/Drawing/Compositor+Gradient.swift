@@ -65,6 +65,7 @@ extension Compositor {
     case .linear(let parameter): return try run(parameter)
     case .concentric(let parameter): return try run(parameter)
     case .twoCircle(let parameter): return try run(parameter)
+    case .focal(let parameter): return try run(parameter)
     case .conic(let parameter): return try run(parameter)
     }
   }

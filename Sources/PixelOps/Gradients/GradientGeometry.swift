@@ -14,6 +14,7 @@ enum GradientGeometry: Sendable {
   case linear(LinearGradientParameter)
   case concentric(ConcentricGradientParameter)
   case twoCircle(TwoCircleGradientParameter)
+  case focal(FocalGradientParameter)
   case conic(ConicGradientParameter)
 }
 
@@ -282,7 +283,8 @@ extension ConcentricGradientParameter {
 /// The general two-point conical gradient, solved per pixel in `Double`: the pixel lies on
 /// the circle of parameter t when `|p - c0 - t dc| = r0 + t dr`, a quadratic
 /// `a t² - 2 b t + c = 0` with `a = dc·dc - dr²`, `b = (p - c0)·dc + r0 dr`,
-/// `c = |p - c0|² - r0²`; the larger root whose radius is not negative wins.
+/// `c = |p - c0|² - r0²`; the larger root whose radius is not negative wins. (Focal
+/// gradients take ``FocalGradientParameter``.)
 struct TwoCircleGradientParameter: GradientParameter {
   let map: GradientMap
   let dcx: Double, dcy: Double, r0: Double, dr: Double, a: Double
@@ -343,11 +345,7 @@ struct TwoCircleGradientParameter: GradientParameter {
       return nan.replacing(with: t, where: valid(t))
     }
     let discriminant = b * b - a * c
-    // Lane by lane: `SIMD4<Double>.squareRoot()` compiled to libm's `sqrt` behind a check
-    // for negative lanes; `Double.squareRoot()` is one `sqrtsd`.
-    let s = SIMD4(
-      discriminant[0].squareRoot(), discriminant[1].squareRoot(), discriminant[2].squareRoot(),
-      discriminant[3].squareRoot())
+    let s = discriminant.squareRoot()
     let q = (b - s).replacing(with: b + s, where: b .>= 0)
     let first = q / a
     let second = (c / q).replacing(with: first, where: q .== 0)

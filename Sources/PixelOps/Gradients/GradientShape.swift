@@ -54,7 +54,8 @@ public enum GradientShape: Sendable, Hashable {
       if c0 == c1 {
         return .concentric(try ConcentricGradientParameter(center: c0, startRadius: r0, endRadius: r1, map: map))
       }
-      return .twoCircle(TwoCircleGradientParameter(startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1, map: map))
+      let general = TwoCircleGradientParameter(startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1, map: map)
+      return FocalGradientParameter(general).map { .focal($0) } ?? .twoCircle(general)
     case .conic(let center, let angle):
       try finite(SIMD8(center.x, center.y, angle, 0, 0, 0, 0, 0), count: 3, what: "conic gradient centre and angle")
       return .conic(ConicGradientParameter(center: center, startAngle: angle, map: map))

@@ -29,6 +29,7 @@ struct GradientCellBoundsTests {
     case .linear(let p): p.writeCells(row: y, from: x, count: count, layout: layout, into: cells)
     case .concentric(let p): p.writeCells(row: y, from: x, count: count, layout: layout, into: cells)
     case .twoCircle(let p): p.writeCells(row: y, from: x, count: count, layout: layout, into: cells)
+    case .focal(let p): p.writeCells(row: y, from: x, count: count, layout: layout, into: cells)
     case .conic(let p): p.writeCells(row: y, from: x, count: count, layout: layout, into: cells)
     }
   }
