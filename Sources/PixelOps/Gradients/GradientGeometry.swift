@@ -369,18 +369,14 @@ struct TwoCircleGradientParameter: GradientParameter {
     }
 
     /// The four pixels' points as ``GradientMap/point(x:y:)`` computes them, then ``t(u:v:)``.
-    @inline(__always)
-    mutating func nextInDouble() -> SIMD4<Double> {
+    mutating func next() -> SIMD4<Float> {
       let map = parameter.map
       let xs = x + SIMD4<Double>(0, 1, 2, 3)
-      let (yc, yd) = (map.c * y, map.d * y)
-      let u = map.a * xs + yc + map.tx
-      let v = map.b * xs + yd + map.ty
+      let u = map.a * xs + map.c * y + map.tx
+      let v = map.b * xs + map.d * y + map.ty
       x += 4
-      return parameter.t(u: u, v: v) * cells
+      return SIMD4<Float>(parameter.t(u: u, v: v) * cells)
     }
-
-    mutating func next() -> SIMD4<Float> { SIMD4<Float>(nextInDouble()) }
   }
 }
 

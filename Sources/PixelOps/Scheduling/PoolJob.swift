@@ -107,10 +107,12 @@ final class PoolJob: @unchecked Sendable {
   /// Whether bands are left to claim.
   var hasUnclaimedBands: Bool {
     (0..<participantCount).contains { participant in
-      let word = homeRanges[participant].load(ordering: .relaxed)
-      return word & 0xFFFF_FFFF < word >> 32
+      Self.holdsBands(homeRanges[participant].load(ordering: .relaxed))
     }
   }
+
+  /// Whether a home range's word (front in the low 32 bits, end in the high 32) is not empty.
+  private static func holdsBands(_ word: UInt64) -> Bool { word & 0xFFFF_FFFF < word >> 32 }
 
   /// Runs bands as participant `participant` (0 for the caller, a helper's join order after
   /// that) until none are left to claim. Checks the token before every band; the first
@@ -146,33 +148,24 @@ final class PoolJob: @unchecked Sendable {
   /// first other range that has one (looking at the ranges after its own, wrapping round);
   /// `nil` when none is left.
   private func claimBand(for participant: Int) -> Int? {
-    if let band = takeFront(ofRange: participant) { return band }
+    if let band = take(fromRange: participant, atBack: false) { return band }
     var other = participant
     for _ in 1..<participantCount {
       other = other + 1 == participantCount ? 0 : other + 1
-      if let band = takeBack(ofRange: other) { return band }
+      if let band = take(fromRange: other, atBack: true) { return band }
     }
     return nil
   }
 
-  // Acquiring, to pair with the releasing stores of a stop: see `participate`.
-  private func takeFront(ofRange index: Int) -> Int? {
+  /// Claims the front band of range `index` (its owner) or its back band (a thief); `nil` when
+  /// the range is empty. Acquiring, to pair with the releasing stores of a stop: see
+  /// `participate`.
+  private func take(fromRange index: Int, atBack: Bool) -> Int? {
     var word = homeRanges[index].load(ordering: .acquiring)
-    while word & 0xFFFF_FFFF < word >> 32 {
+    while Self.holdsBands(word) {
       let (exchanged, original) = homeRanges[index].weakCompareExchange(
-        expected: word, desired: word &+ 1, ordering: .acquiring)
-      if exchanged { return Int(word & 0xFFFF_FFFF) }
-      word = original
-    }
-    return nil
-  }
-
-  private func takeBack(ofRange index: Int) -> Int? {
-    var word = homeRanges[index].load(ordering: .acquiring)
-    while word & 0xFFFF_FFFF < word >> 32 {
-      let (exchanged, original) = homeRanges[index].weakCompareExchange(
-        expected: word, desired: word &- (1 << 32), ordering: .acquiring)
-      if exchanged { return Int(word >> 32) - 1 }
+        expected: word, desired: atBack ? word &- (1 << 32) : word &+ 1, ordering: .acquiring)
+      if exchanged { return atBack ? Int(word >> 32) - 1 : Int(word & 0xFFFF_FFFF) }
       word = original
     }
     return nil
