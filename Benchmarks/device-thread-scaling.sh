@@ -1,0 +1,37 @@
+#!/bin/bash
+# Gradient thread scaling on a lent many-core machine that has no Swift toolchain (the
+# device tool): rounds alternating builds of `bench`, each round timing the gradient family at
+# 960x540 (and its 480x270 tiles) on 1 pinned core, on 2 pinned cores (the default call: the
+# pool reads the affinity mask) and unpinned (all cores). Results: one JSON per build, thread
+# setting and round, tarred into $OUT/results.tgz.
+#
+# Prepare here (names are examples; BUILDS lists them):
+#   swift build -c release --product bench --static-swift-stdlib --scratch-path .build-static
+#   mkdir -p .build-device/lib && cp .build-static/release/bench /tmp/bench && strip /tmp/bench
+#   xz -9 -c /tmp/bench > .build-device/bench-new.xz      # likewise bench-old.xz from a worktree
+#   ldd /tmp/bench | awk '{print $3}' | grep / | xargs -I{} cp {} .build-device/lib/
+#   cp Benchmarks/device-thread-scaling.sh .build-device/run.sh
+# Run there, carrying .build-device:
+#   BUILDS="old new" SECS=200 ROUNDS=40 bash .build-device/run.sh
+# Summarise: the median over rounds of each round's 1-thread time over its N-thread time.
+cd "$(dirname "$0")/.."
+D=.build-device
+mkdir -p /tmp/b
+for b in $BUILDS; do
+  (xz -dc $D/bench-$b.xz > /tmp/b/$b 2>/dev/null || python3 -c "import lzma,shutil,sys;shutil.copyfileobj(lzma.open(sys.argv[1]),open(sys.argv[2],'wb'))" $D/bench-$b.xz /tmp/b/$b)
+  chmod +x /tmp/b/$b
+done
+export LD_LIBRARY_PATH=$PWD/$D/lib
+R=/tmp/res; mkdir -p $R
+(nproc; grep "model name" /proc/cpuinfo | head -1; grep -m1 "^model\s" /proc/cpuinfo; taskset -p $$) > $R/machine.txt 2>&1
+cat $R/machine.txt
+for b in $BUILDS; do /tmp/b/$b --kernel gradient --case linear_4stop_tile --iterations 5 || exit 1; done
+end=$((SECONDS+${SECS:-240}))
+r=0
+while [ $SECONDS -lt $end ] && [ $r -lt ${ROUNDS:-6} ]; do r=$((r+1)); for b in $BUILDS; do
+  taskset -c 4 /tmp/b/$b --kernel gradient --size 960x540 --threads 1 --iterations 200 --json > $R/$b-t1-r$r.json 2>/dev/null
+  taskset -c 4,5 /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t2-r$r.json 2>/dev/null
+  /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t16-r$r.json 2>/dev/null
+done; echo "round $r at $SECONDS s"; done
+echo "done at $SECONDS s"
+tar czf $OUT/results.tgz -C $R .

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Summarises Benchmarks/device-thread-scaling.sh results: for every case and build, the median
+over rounds of each round's 1-thread median time over its 2-thread (pinned) and all-core
+median times, with the middle half of the rounds in brackets.
+
+usage: thread-scaling-summary.py RESULTS_DIR BUILD[,BUILD...]
+"""
+import glob
+import json
+import statistics
+import sys
+
+
+def load(path):
+    return {(r["case"], r["width"]): r for r in json.load(open(path))}
+
+
+def rounds(directory, build, setting):
+    return [load(f) for f in sorted(glob.glob(f"{directory}/{build}-{setting}-r*.json"))]
+
+
+def main():
+    directory, builds = sys.argv[1], sys.argv[2].split(",")
+    data = {b: {s: rounds(directory, b, s) for s in ("t1", "t2", "t16")} for b in builds}
+    cases = list(data[builds[0]]["t1"][0].keys())
+    for setting, label in (("t2", "two pinned cores"), ("t16", "all cores")):
+        print(f"1 thread / {label}: median [p25-p75] over rounds")
+        for case in cases:
+            line = f"  {case[0]:28s} {case[1]:4d}"
+            for build in builds:
+                one, many = data[build]["t1"], data[build][setting]
+                if not many:
+                    continue
+                ratios = sorted(a[case]["median_ms"] / b[case]["median_ms"] for a, b in zip(one, many))
+                n = len(ratios)
+                line += f" | {build}: {statistics.median(ratios):.2f} [{ratios[n // 4]:.2f}-{ratios[3 * n // 4]:.2f}]"
+            print(line)
+    for build in builds:
+        one = data[build]["t1"]
+        dithered = sorted(
+            r[("linear_4stop_dithered_tile", 480)]["median_ms"] / r[("linear_4stop_tile", 480)]["median_ms"] for r in one
+        )
+        print(f"{build}: dithered / plain tile, 1 thread, median over {len(one)} rounds: {statistics.median(dithered):.3f}")
+
+
+main()
