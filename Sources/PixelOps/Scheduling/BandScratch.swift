@@ -5,14 +5,15 @@
 /// (``ThreadScratchSlot``), without a lock, and puts it back there: back-to-back calls on many
 /// threads then never meet on a shared lock, and each thread keeps its buffer (and what a
 /// source left in it, a gradient's master rows) in its own core's cache. Bands that find their
-/// slot empty or too small (a nested call, a larger call) use a small shared pool, preferring
-/// the buffer their thread returned there last, and grow it if the call needs more. So after
-/// the first calls no call allocates.
+/// slot empty or too small (a nested call, a larger call) take one that fits from a small shared
+/// pool, preferring the buffer their thread returned there last, or make one. So after the first
+/// calls no call allocates.
 ///
-/// Memory kept: one buffer of at most ``maximumThreadBytes`` per thread that ran bands (freed
-/// when the thread exits), plus at most ``maximumPooled`` buffers of at most
-/// ``maximumPooledBytes`` in the shared pool; larger ones are freed on return, so one huge call
-/// does not pin its memory.
+/// Memory kept: one buffer of at most ``maximumThreadBytes`` per thread that ran bands, until
+/// the thread exits (pool workers never do; every caller thread, such as the main thread or a
+/// Swift concurrency thread, keeps its own too), plus at most ``maximumPooled`` buffers of at
+/// most ``maximumPooledBytes`` in the shared pool; larger ones are freed on return, so one huge
+/// call does not pin its memory.
 enum BandScratch {
   static let maximumPooled = 16
   static let maximumPooledBytes = 16 << 20
@@ -46,44 +47,53 @@ enum BandScratch {
     byteCount: Int, _ body: (UnsafeMutableRawPointer) throws(PixelError) -> Result
   ) throws(PixelError) -> Result {
     let slot = ThreadScratchSlot.current()
-    var buffer = slot?.pointee
-    if let own = buffer, own.capacity >= byteCount {
-      slot.unsafelyUnwrapped.pointee = nil
-    } else {
-      buffer = takeFromPool(byteCount: byteCount)
-    }
-    if let existing = buffer, existing.capacity < byteCount {
-      AlignedMemory.deallocate(existing.base)
-      buffer = nil
-    }
-    if buffer == nil {
-      buffer = Buffer(base: try AlignedMemory.allocateZeroed(byteCount: byteCount), capacity: max(byteCount, 1))
-    }
-    let held = buffer.unsafelyUnwrapped
+    let held = try checkOut(byteCount: byteCount, slot: slot)
     defer { checkIn(held, slot: slot) }
     return try body(held.base)
+  }
+
+  /// A buffer of at least `byteCount` bytes: the slot's if it fits; else one from the shared
+  /// pool that fits; else a new one. A request the slot could keep (at most
+  /// ``maximumThreadBytes``) that its buffer is too small for replaces that buffer (it goes to
+  /// the pool, or is freed if a new one is made); a larger request leaves the slot alone.
+  private static func checkOut(byteCount: Int, slot: ThreadScratchSlot.Slot?) throws(PixelError) -> Buffer {
+    var replaced: Buffer? = nil
+    if let slot, let own = slot.pointee {
+      if own.capacity >= byteCount {
+        slot.pointee = nil
+        return own
+      }
+      if byteCount <= maximumThreadBytes {
+        slot.pointee = nil
+        replaced = own
+      }
+    }
+    if let pooled = takeFittingFromPool(byteCount: byteCount) {
+      if let replaced { checkInToPool(replaced) }
+      return pooled
+    }
+    if let replaced { AlignedMemory.deallocate(replaced.base) }
+    return Buffer(base: try AlignedMemory.allocateZeroed(byteCount: byteCount), capacity: max(byteCount, 1))
   }
 
   /// The buffer this thread returned to the shared pool last if it fits, else the most
   /// recently returned one that fits: a band gets the memory its thread's last band left, still
   /// in that core's cache and still holding what a source keeps across bands (a gradient's
   /// master rows). Taking another thread's buffer would move it between cores, and the source
-  /// would remake what it kept there for the other thread's rows. None fits: this thread's own
-  /// one, to be replaced by a larger one, not another's.
-  private static func takeFromPool(byteCount: Int) -> Buffer? {
+  /// would remake what it kept there for the other thread's rows. `nil` when none fits (no
+  /// other thread's buffer is taken to be grown).
+  private static func takeFittingFromPool(byteCount: Int) -> Buffer? {
     let thread = PlatformThreads.currentThreadKey()
     return pool.withLock { buffers in
       let index =
         buffers.lastIndex { $0.capacity >= byteCount && $0.lastThread == thread }
         ?? buffers.lastIndex { $0.capacity >= byteCount }
-        ?? buffers.lastIndex { $0.lastThread == thread }
-      return index.map { buffers.remove(at: $0) } ?? buffers.popLast()
+      return index.map { buffers.remove(at: $0) }
     }
   }
 
-  /// Puts a buffer back: into the thread's slot when it is empty (replacing a smaller buffer
-  /// left there, which goes to the shared pool) and the buffer is not too large to keep there,
-  /// else into the shared pool.
+  /// Puts a buffer back: into the thread's slot unless it is larger than the slot keeps, else
+  /// into the shared pool. A buffer the slot held meanwhile (a nested band's) goes to the pool.
   private static func checkIn(_ buffer: Buffer, slot: ThreadScratchSlot.Slot?) {
     if let slot, buffer.capacity <= maximumThreadBytes {
       let previous = slot.pointee

@@ -66,9 +66,11 @@ final class ConditionLock<State: Sendable>: @unchecked Sendable {
 
   /// Tries the mutex ``spinAttempts`` times before blocking on it. Every hold is a few list
   /// operations, so a thread that finds it taken usually gets it within those tries instead of
-  /// sleeping in the kernel and needing a wake-up from the holder (what glibc's adaptive
-  /// mutexes do). On the lent 16-core Xeon (gVisor) this halved the pool's cost for an empty
-  /// 2- or 8-band job on two cores (1.6 → 0.7 µs, 3.6 → 1.7 µs; `bench --kernel scheduler`).
+  /// sleeping in the kernel and needing a wake-up from the holder (the idea of glibc's adaptive
+  /// mutexes, without their pause between tries or their adaptive count). Measured on two cores
+  /// of the lent 16-core Xeon, under gVisor, where a sleep in the kernel costs more than on a
+  /// plain VM: the pool's cost for an empty 2- or 8-band job went 1.6 → 0.7 µs and 3.6 → 1.7 µs
+  /// (`bench --kernel scheduler`); on the 2-core guest it moved within the noise.
   private func lock() {
     for _ in 0..<Self.spinAttempts where pthread_mutex_trylock(mutex) == 0 { return }
     pthread_mutex_lock(mutex)
