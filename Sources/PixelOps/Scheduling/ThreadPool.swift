@@ -229,9 +229,12 @@ public final class ThreadPool: Sendable {
         waitingOn: workQueued, until: { !$0.waitingJobs.isEmpty }
       ) { state -> ((job: PoolJob, participant: Int)?, Int) in
         guard let joined = joinOldestJob(&state) else { return (nil, 0) }
-        // Wake the other helpers that queued jobs still take (see `submit`).
+        // Wake the other helpers that queued jobs still take (see `submit`); with none asleep
+        // (all polling), skip counting under the lock.
+        let sleepers = workQueued.waiterCount
+        guard sleepers > 0 else { return (joined, 0) }
         let wanted = state.waitingJobs.reduce(0) { $0 + ($1.hasUnclaimedBands ? $1.openSlots : 0) }
-        return (joined, min(wanted, workQueued.waiterCount))
+        return (joined, min(wanted, sleepers))
       }
       workQueued.signal(count: sleepersToWake)
       guard let (job, participant) = joined else { continue }
