@@ -10,9 +10,11 @@
 /// within 1 of the reference). So a row costs a pointer into a master row instead of a parameter and
 /// a table lookup per pixel.
 ///
-/// Master rows are made per *window* of ``windowRows`` rows, counted from row 0 of the
+/// Master rows are made per *window* of ``windowRows`` rows
+/// (``plainWindowRowBits(width:shiftPerRow:rows:phases:)``), counted from row 0 of the
 /// destination (not from a band), and each covers exactly the positions its window's rows read:
-/// a pixel's colour depends on its coordinates only, whatever the thread count or band split.
+/// a pixel's colour depends on its coordinates and the drawn area only, whatever the thread
+/// count or band split.
 ///
 /// A dithered fill's row adds thresholds that depend on its row phase `y mod 8` and on its
 /// column phase, which from the master's side is its offset `s mod 8`: rows with the same master,
@@ -23,10 +25,13 @@
 /// dither costs a fraction of a pass instead of work per pixel of every row.
 
 struct GradientRowShifts: Sendable {
-  /// log2 of the rows per window: the rows that share one set of master rows.
-  static let plainWindowRowBits = 7
-  /// The same where dithered rows are cached: longer windows, so that each cached row serves
-  /// more rows.
+  /// log2 of the rows per window (the rows that share one set of master rows) where dithered
+  /// rows are not cached: at least this, ...
+  static let shortestWindowRowBits = 7
+  /// ... at most this.
+  static let longestWindowRowBits = 10
+  /// log2 of the rows per window where dithered rows are cached: long windows, so that each
+  /// cached row serves many rows.
   static let ditheredWindowRowBits = 10
   /// Most phases whose dithered rows are cached (`64 K` cached rows per window).
   static let maximumCachedPhases = 4
@@ -96,7 +101,10 @@ struct GradientRowShifts: Sendable {
       cachingDitheredRows && phases <= Self.maximumCachedPhases && cachedRows >= 4 * slots
       && pays(slots, of: span, rows: cachedRows) && pays(phases, of: span, rows: cachedRows)
       && cachedCapacity * (slots * 4 + phases * 8) <= Self.maximumCachedRowBytes
-    let windowBits = caches ? Self.ditheredWindowRowBits : Self.plainWindowRowBits
+    let windowBits =
+      caches
+      ? Self.ditheredWindowRowBits
+      : Self.plainWindowRowBits(width: width, shiftPerRow: abs(ratio), rows: rows.count, phases: phases)
     let windowRows = min(1 << windowBits, rows.count)
     let capacity = capacity(windowRowBits: windowBits)
     guard pays(phases, of: Double(capacity), rows: windowRows),
@@ -106,6 +114,22 @@ struct GradientRowShifts: Sendable {
     (origin, step, shiftPerRow, phaseBits) = (f, g, ratio, bits)
     (self.columns, self.rows, self.capacity) = (columns, rows, capacity)
     (windowRowBits, cachesDitheredRows) = (windowBits, caches)
+  }
+
+  /// log2 of the rows per window where dithered rows are not cached: the longest window from
+  /// 128 to 1024 rows whose rows shift apart by at most the row's width (so a master row is at
+  /// most twice as long as a row) and whose master rows fit in ``maximumMasterBytes``, growing
+  /// only while a window holds fewer than all `rows`. Longer windows make fewer master rows: a
+  /// window's masters cost `K (width + windowRows · shiftPerRow)` pixels, for all its rows.
+  static func plainWindowRowBits(width: Int, shiftPerRow: Double, rows: Int, phases: Int) -> Int {
+    var bits = shortestWindowRowBits
+    while bits < longestWindowRowBits && 1 << bits < rows {
+      let longer = (Double((2 << bits) - 1) * shiftPerRow).rounded(.up)
+      guard longer <= Double(width), Double(phases) * (Double(width) + longer + 2) * 8 <= Double(maximumMasterBytes)
+      else { break }
+      bits += 1
+    }
+    return bits
   }
 
   var phaseCount: Int { 1 << phaseBits }

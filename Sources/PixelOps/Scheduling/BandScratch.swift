@@ -80,14 +80,16 @@ enum BandScratch {
   /// recently returned one that fits: a band gets the memory its thread's last band left, still
   /// in that core's cache and still holding what a source keeps across bands (a gradient's
   /// master rows). Taking another thread's buffer would move it between cores, and the source
-  /// would remake what it kept there for the other thread's rows. `nil` when none fits (no
-  /// other thread's buffer is taken to be grown).
+  /// would remake what it kept there for the other thread's rows. A request a slot can keep
+  /// takes only a buffer a slot can keep, so that it ends in the thread's slot. `nil` when none
+  /// fits (no other thread's buffer is taken to be grown).
   private static func takeFittingFromPool(byteCount: Int) -> Buffer? {
     let thread = PlatformThreads.currentThreadKey()
+    let largest = byteCount <= maximumThreadBytes ? maximumThreadBytes : Int.max
     return pool.withLock { buffers in
       let index =
-        buffers.lastIndex { $0.capacity >= byteCount && $0.lastThread == thread }
-        ?? buffers.lastIndex { $0.capacity >= byteCount }
+        buffers.lastIndex { (byteCount...largest).contains($0.capacity) && $0.lastThread == thread }
+        ?? buffers.lastIndex { (byteCount...largest).contains($0.capacity) }
       return index.map { buffers.remove(at: $0) }
     }
   }

@@ -76,9 +76,24 @@ struct GradientRowShiftsTests {
           columns: columns, rows: rows, cachingDitheredRows: GradientRandom.chance(0.5, &rng))
       else { continue }
       if plan.cachesDitheredRows { cachingPlans += 1 }
-      #expect(
-        plan.windowRows
-          == 1 << (plan.cachesDitheredRows ? GradientRowShifts.ditheredWindowRowBits : GradientRowShifts.plainWindowRowBits))
+      if plan.cachesDitheredRows {
+        #expect(plan.windowRows == 1 << GradientRowShifts.ditheredWindowRowBits)
+      } else {
+        // From 128 to 1024 rows; longer than 128 only where the rows of a window shift apart by
+        // at most the width and the window is still shorter than the rows drawn; as long as that
+        // allows (a window of twice the rows would break it, or is at the longest).
+        let width = Double(columns.count)
+        let spread = { (rows: Int) in Double(rows - 1) * abs(ratio) }
+        #expect((128...1024).contains(plan.windowRows) && plan.windowRows.nonzeroBitCount == 1)
+        if plan.windowRows > 128 {
+          #expect(spread(plan.windowRows) <= width && plan.windowRows / 2 < rows.count)
+        }
+        if plan.windowRows < 1024 && plan.windowRows < rows.count {
+          let longerSpread: Double = spread(2 * plan.windowRows)
+          let longerMasterBytes: Double = Double(plan.phaseCount) * (width + longerSpread.rounded(.up) + 2) * 8
+          #expect(longerSpread > width || longerMasterBytes > Double(1 << 20))
+        }
+      }
       if plan.cachesDitheredRows {
         #expect(plan.phaseCount <= GradientRowShifts.maximumCachedPhases && plan.ditheredRowSlots * 4 <= min(plan.windowRows, rows.count))
       }

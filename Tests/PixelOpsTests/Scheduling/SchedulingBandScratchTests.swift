@@ -72,6 +72,18 @@ struct SchedulingBandScratchTests {
     #expect(try Self.smallBufferAddress() == before)
   }
 
+  @Test("a request a slot can keep never takes a pooled buffer too large for a slot")
+  func smallRequestLeavesLargePooledBuffers() throws {
+    let large = try BandScratch.withBuffer(byteCount: BandScratch.maximumThreadBytes + 64) { Self.address($0) }
+    // A new thread's slot is empty, so its first band looks in the shared pool.
+    let small = Locked<UInt?>(nil)
+    let other = Thread { small.withLock { $0 = try? Self.smallBufferAddress() } }
+    other.start()
+    while !other.isFinished { usleep(100) }
+    let got = try #require(small.withLock { $0 })
+    #expect(got != large)
+  }
+
   @Test("a larger request the slot can keep replaces its buffer; alignment holds", arguments: [1, 64, 100_000, 3 << 20])
   func growsAndAligns(byteCount: Int) throws {
     _ = try Self.smallBufferAddress()
