@@ -368,12 +368,9 @@ struct TwoCircleGradientParameter: GradientParameter {
       (self.parameter, self.y, self.x, self.cells) = (parameter, y, x, cells)
     }
 
-    /// The four pixels' points as ``GradientMap/point(x:y:)`` computes them, then ``t(u:v:)``.
+    /// The four pixels' points, then ``t(u:v:)``.
     mutating func next() -> SIMD4<Float> {
-      let map = parameter.map
-      let xs = x + SIMD4<Double>(0, 1, 2, 3)
-      let u = map.a * xs + map.c * y + map.tx
-      let v = map.b * xs + map.d * y + map.ty
+      let (u, v) = parameter.map.point(x: x + SIMD4<Double>(0, 1, 2, 3), y: y)
       x += 4
       return SIMD4<Float>(parameter.t(u: u, v: v) * cells)
     }

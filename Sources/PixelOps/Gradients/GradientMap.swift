@@ -34,6 +34,13 @@ struct GradientMap: Sendable, Hashable {
     (a * x + c * y + tx, b * x + d * y + ty)
   }
 
+  /// The points of four pixels of row `y`, each lane the same operations in the same order as
+  /// ``point(x:y:)`` (so the same bits).
+  @inline(__always)
+  func point(x: SIMD4<Double>, y: Double) -> (u: SIMD4<Double>, v: SIMD4<Double>) {
+    (a * x + c * y + tx, b * x + d * y + ty)
+  }
+
   /// On a map whose `v` is the same along a row (`b` is 0, `a` is not): twice the fractional
   /// column `x_c` where row `y` crosses `u = 0` (pixel `x` and the point at `2 x_c - x` mirror each
   /// other about the v axis), and the whole number nearest it; nil for other maps, or where the

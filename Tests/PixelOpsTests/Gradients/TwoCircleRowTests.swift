@@ -9,6 +9,16 @@ import Testing
 /// solution's `Float(t n)` bit for bit, NaN where the scalar one is NaN.
 @Suite("Two-circle radial rows give the scalar solution's parameters")
 struct TwoCircleRowTests {
+  /// Calls `body` with the column and value of each of the first 64 pixels of `row`, which
+  /// starts at column `x`.
+  static func forEachPixel<Row: GradientParameterRow>(of row: Row, from x: Int, _ body: (Int, Float) -> Void) {
+    var row = row
+    for step in 0..<16 {
+      let lanes = row.next()
+      for lane in 0..<4 { body(x + step * 4 + lane, lanes[lane]) }
+    }
+  }
+
   @Test("random circles (focus inside and outside, equal radii, cones), maps and rows")
   func vectorRowMatchesScalar() {
     var rng = SeededGenerator(seed: 0x2C1C1E)
@@ -33,15 +43,11 @@ struct TwoCircleRowTests {
         startCenter: startCenter, startRadius: startRadius, endCenter: endCenter, endRadius: endRadius, map: map)
       let cells: Float = [256, 1024, 4096][trial % 3]
       let (x, y) = (Int.random(in: -100...300, using: &rng), Int.random(in: -100...300, using: &rng))
-      var row = parameter.row(y, from: x, cells: cells)
-      for step in 0..<16 {
-        let lanes = row.next()
-        for lane in 0..<4 {
-          let (u, v) = parameter.map.point(x: Double(x + step * 4 + lane), y: Double(y))
-          let expected = Float(parameter.t(u: u, v: v) * Double(cells))
-          let same = lanes[lane].isNaN ? expected.isNaN : lanes[lane].bitPattern == expected.bitPattern
-          if !same { failures.append("trial \(trial), pixel \(x + step * 4 + lane): \(lanes[lane]) vs \(expected)") }
-        }
+      Self.forEachPixel(of: parameter.row(y, from: x, cells: cells), from: x) { pixel, value in
+        let (u, v) = parameter.map.point(x: Double(pixel), y: Double(y))
+        let expected = Float(parameter.t(u: u, v: v) * Double(cells))
+        let same = value.isNaN ? expected.isNaN : value.bitPattern == expected.bitPattern
+        if !same { failures.append("trial \(trial), pixel \(pixel): \(value) vs \(expected)") }
       }
     }
     let differing = failures.count
@@ -75,16 +81,12 @@ struct TwoCircleRowTests {
       focalCount += 1
       let cells: Float = [256, 1024, 4096][trial % 3]
       let (x, y) = (Int.random(in: -200...4096, using: &rng), Int.random(in: -200...2200, using: &rng))
-      var row = parameter.row(y, from: x, cells: cells)
-      for step in 0..<16 {
-        let lanes = row.next()
-        for lane in 0..<4 {
-          let exact = general.exactParameter(x: x + step * 4 + lane, y: y) * Double(cells)
-          let error = abs(Double(lanes[lane]) - exact)
-          worst = max(worst, error / (1e-3 + 2e-6 * abs(exact)))
-          if !(error <= 1e-3 + 2e-6 * abs(exact)) {
-            failures.append("trial \(trial), pixel \(x + step * 4 + lane): \(lanes[lane]) vs \(exact)")
-          }
+      Self.forEachPixel(of: parameter.row(y, from: x, cells: cells), from: x) { pixel, value in
+        let exact = general.exactParameter(x: pixel, y: y) * Double(cells)
+        let error = abs(Double(value) - exact)
+        worst = max(worst, error / (1e-3 + 2e-6 * abs(exact)))
+        if !(error <= 1e-3 + 2e-6 * abs(exact)) {
+          failures.append("trial \(trial), pixel \(pixel): \(value) vs \(exact)")
         }
       }
     }
