@@ -44,8 +44,8 @@ final class RecordingDecoder: SequenceFrameDecoder {
   let failing: Set<Int>
   let sizes: @Sendable (Int) -> PixelSize
   let delayMicroseconds: Int
-  private let log = Mutex<[Int]>([])
-  private let addressLog = Mutex<Set<UInt>>([])
+  private let log = Locked<[Int]>([])
+  private let addressLog = Locked<Set<UInt>>([])
 
   init(
     frameCount: Int, failing: Set<Int> = [], delayMicroseconds: Int = 0,

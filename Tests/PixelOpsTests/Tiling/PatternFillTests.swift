@@ -220,7 +220,9 @@ struct PatternFillTests {
       return output
     }
     let serial = try phases.map { try fill($0) }
-    let results = Mutex<[Int: PixelBuffer]>([:])
+    // `Locked` (a pthread lock, which ThreadSanitizer sees; Synchronization's `Mutex` it does not
+    // on Linux, and it reported this dictionary's writes as a race once in CI).
+    let results = Locked<[Int: PixelBuffer]>([:])
     DispatchQueue.concurrentPerform(iterations: 32) { index in
       let output = try? fill(phases[index % phases.count])
       results.withLock { $0[index] = output }
