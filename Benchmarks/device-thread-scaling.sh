@@ -23,14 +23,22 @@ for b in $BUILDS; do
 done
 export LD_LIBRARY_PATH=$PWD/$D/lib
 R=/tmp/res; mkdir -p $R
-(nproc; grep "model name" /proc/cpuinfo | head -1; grep -m1 "^model\s" /proc/cpuinfo; taskset -p $$) > $R/machine.txt 2>&1
+# PAIR: the two cores of the two-core runs (default 4,5); PAIR2, if set, a second pair timed
+# the same way (t2b), e.g. cores on other physical cores where 4 and 5 are SMT siblings: the
+# topology the machine reports goes to machine.txt.
+PAIR=${PAIR:-4,5}
+(nproc; grep "model name" /proc/cpuinfo | head -1; grep -m1 "^model\s" /proc/cpuinfo; taskset -p $$
+ lscpu -e 2>/dev/null || grep -E "^(processor|physical id|core id)" /proc/cpuinfo
+ for c in /sys/devices/system/cpu/cpu[0-9]*; do echo "$c $(cat $c/topology/thread_siblings_list 2>/dev/null)"; done
+) > $R/machine.txt 2>&1
 cat $R/machine.txt
 for b in $BUILDS; do /tmp/b/$b --kernel gradient --case linear_4stop_tile --iterations 5 || exit 1; done
 end=$((SECONDS+${SECS:-240}))
 r=0
 while [ $SECONDS -lt $end ] && [ $r -lt ${ROUNDS:-6} ]; do r=$((r+1)); for b in $BUILDS; do
   taskset -c 4 /tmp/b/$b --kernel gradient --size 960x540 --threads 1 --iterations 200 --json > $R/$b-t1-r$r.json 2>/dev/null
-  taskset -c 4,5 /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t2-r$r.json 2>/dev/null
+  taskset -c $PAIR /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t2-r$r.json 2>/dev/null
+  [ -n "$PAIR2" ] && taskset -c $PAIR2 /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t2b-r$r.json 2>/dev/null
   /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t16-r$r.json 2>/dev/null
 done; echo "round $r at $SECONDS s"; done
 echo "done at $SECONDS s"

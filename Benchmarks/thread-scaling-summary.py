@@ -21,9 +21,11 @@ def rounds(directory, build, setting):
 
 def main():
     directory, builds = sys.argv[1], sys.argv[2].split(",")
-    data = {b: {s: rounds(directory, b, s) for s in ("t1", "t2", "t16")} for b in builds}
+    data = {b: {s: rounds(directory, b, s) for s in ("t1", "t2", "t2b", "t16")} for b in builds}
     cases = list(data[builds[0]]["t1"][0].keys())
-    for setting, label in (("t2", "two pinned cores"), ("t16", "all cores")):
+    for setting, label in (("t2", "two pinned cores"), ("t2b", "the second pair (PAIR2)"), ("t16", "all cores")):
+        if not data[builds[0]][setting]:
+            continue
         print(f"1 thread / {label}: median [p25-p75] over rounds")
         for case in cases:
             line = f"  {case[0]:28s} {case[1]:4d}"

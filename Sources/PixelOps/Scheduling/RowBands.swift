@@ -3,6 +3,14 @@
 /// Bands are contiguous row ranges that partition the rows. Kernels compute every row on its
 /// own, so where the band boundaries fall never changes a result: output is bit-identical for
 /// every thread count.
+///
+/// Where every thread gets ``bandsPerThread`` bands, each thread's share of the rows (the
+/// bands the pool makes its home range, ``PoolJob``) is split into bands that halve in size,
+/// largest first ("guided" scheduling): a thread that finishes its share early takes the
+/// smallest bands from the back of a slower one's, so the threads end within about a
+/// sixteenth of a share of each other. Rows rarely cost the same (a gradient's opaque stretch
+/// is a store, its translucent one a blend): with equal bands, a thread whose share cost 13%
+/// more finished last, a whole band after the other went idle.
 enum RowBands {
   /// Bytes of row traffic (read plus written) below which a second thread does not pay:
   /// handing a worker part of the rows costs about as much as it saves.
@@ -20,8 +28,12 @@ enum RowBands {
   /// ``parallelBreakEvenBytes`` gets two threads, which then tie with one).
   static var minimumBytesPerThread: Int { parallelBreakEvenBytes / 2 }
 
-  /// Bands per thread, so threads that start late or run slow still share the work evenly.
-  static let bandsPerThread = 4
+  /// Bands per thread, so threads that start late or run slow still share the work evenly:
+  /// halves of a share and what is left of it, 1/2, 1/4, 1/8, 1/16, 1/16 (``taperedBand(_:of:)``).
+  static let bandsPerThread = 5
+
+  /// Fewest rows in a share for tapered bands: the smallest band, a sixteenth, is then a row.
+  static let minimumTaperedShareRows = 16
 
   /// The most bytes in one band, so a cancelled call stops within about a tenth of a
   /// millisecond of work per thread, also when it runs inline.
@@ -33,12 +45,18 @@ enum RowBands {
     var bandCount: Int
     /// Threads to use, the caller included; 1 runs inline.
     var threadCount: Int
+    /// Whether each thread's share of the rows is split into halving bands
+    /// (``RowBands/taperedBand(_:of:)``) rather than into bands of equal size.
+    var tapersShares = false
   }
 
   /// Splits `rowCount` rows of `bytesPerRow` bytes of traffic each for at most
   /// `threadCount` threads: as many threads as have ``minimumBytesPerThread`` each,
   /// ``bandsPerThread`` bands per thread, and bands of at most ``maximumBandBytes``
-  /// (never more bands than rows).
+  /// (never more bands than rows). The bands of a thread's share taper where there are
+  /// ``bandsPerThread`` per thread, every share has ``minimumTaperedShareRows`` and the
+  /// largest band (half a share) stays within ``maximumBandBytes``; where the cancellation
+  /// bound asks for more bands, they are of equal size (and each a small part of a share).
   static func plan(rowCount: Int, bytesPerRow: Int, threadCount: Int) -> Plan {
     guard rowCount > 0 else { return Plan(bandCount: 0, threadCount: 1) }
     let (product, overflow) = rowCount.multipliedReportingOverflow(by: max(0, bytesPerRow))
@@ -48,11 +66,37 @@ enum RowBands {
     let bandsForCancellation = totalBytes / maximumBandBytes + 1
     let bandsForBalance = threads > 1 ? threads * bandsPerThread : 1
     let bands = min(rowCount, max(bandsForBalance, bandsForCancellation))
-    return Plan(bandCount: bands, threadCount: min(threads, bands))
+    let largestShareRows = rowCount / threads + (rowCount % threads == 0 ? 0 : 1)
+    let (largestBandBytes, largestOverflows) = (largestShareRows - largestShareRows / 2).multipliedReportingOverflow(
+      by: max(0, bytesPerRow))
+    let tapers =
+      threads > 1 && bands == bandsForBalance && rowCount / threads >= minimumTaperedShareRows
+      && !largestOverflows && largestBandBytes <= maximumBandBytes
+    return Plan(bandCount: bands, threadCount: min(threads, bands), tapersShares: tapers)
+  }
+
+  /// The rows of band `band` of `plan` over `rowCount` rows (the rows `plan` was made for).
+  static func rows(ofBand band: Int, of plan: Plan, rowCount: Int) -> Range<Int> {
+    guard plan.tapersShares else { return rows(ofBand: band, bandCount: plan.bandCount, rowCount: rowCount) }
+    let share = rows(ofBand: band / bandsPerThread, bandCount: plan.threadCount, rowCount: rowCount)
+    let part = taperedBand(band % bandsPerThread, of: share.count)
+    return (share.lowerBound + part.lowerBound)..<(share.lowerBound + part.upperBound)
+  }
+
+  /// Band `index` (0 ..< ``bandsPerThread``) of a share of `rowCount` rows split in halves:
+  /// band i ends where `floor(rowCount / 2^(i+1))` rows are left, the last one at the end.
+  /// With at least ``minimumTaperedShareRows`` rows no band is empty.
+  static func taperedBand(_ index: Int, of rowCount: Int) -> Range<Int> {
+    func end(_ band: Int) -> Int {
+      if band < 0 { return 0 }
+      return band == bandsPerThread - 1 ? rowCount : rowCount - rowCount >> (band + 1)
+    }
+    return end(index - 1)..<end(index)
   }
 
   /// The rows of band `band` when `rowCount` rows are split into `bandCount` contiguous bands
-  /// whose sizes differ by at most one row.
+  /// whose sizes differ by at most one row (also how ``PoolJob`` splits a job's bands into
+  /// home ranges: with ``bandsPerThread`` bands per thread, a thread's home range is its share).
   static func rows(ofBand band: Int, bandCount: Int, rowCount: Int) -> Range<Int> {
     let base = rowCount / bandCount
     let remainder = rowCount % bandCount
@@ -77,7 +121,7 @@ enum RowBands {
       bandCount: plan.bandCount, threadCount: plan.threadCount,
       cancellationToken: parallelism.cancellationToken
     ) { band in
-      body(rows(ofBand: band, bandCount: plan.bandCount, rowCount: rowCount))
+      body(rows(ofBand: band, of: plan, rowCount: rowCount))
     }
   }
 
@@ -89,7 +133,7 @@ enum RowBands {
     let plan = plan(rowCount: rowCount, bytesPerRow: bytesPerRow, threadCount: parallelism.resolvedThreadCount)
     try ThreadPool.shared.perform(
       bandCount: plan.bandCount, threadCount: plan.threadCount, cancellationToken: parallelism.cancellationToken,
-      work: BandsOfRows(work: work, bandCount: plan.bandCount, rowCount: rowCount))
+      work: BandsOfRows(work: work, plan: plan, rowCount: rowCount))
   }
 }
 
@@ -105,10 +149,10 @@ protocol RowBandWork {
 /// Adapts row work to the pool's numbered bands.
 private struct BandsOfRows<Work: RowBandWork>: BandWork {
   let work: Work
-  let bandCount: Int
+  let plan: RowBands.Plan
   let rowCount: Int
 
   func runBand(_ band: Int) throws(PixelError) {
-    try work.run(rows: RowBands.rows(ofBand: band, bandCount: bandCount, rowCount: rowCount))
+    try work.run(rows: RowBands.rows(ofBand: band, of: plan, rowCount: rowCount))
   }
 }
