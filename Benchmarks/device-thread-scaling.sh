@@ -13,6 +13,8 @@
 #   cp Benchmarks/device-thread-scaling.sh .build-device/run.sh
 # Run there, carrying .build-device:
 #   BUILDS="old new" SECS=200 ROUNDS=40 bash .build-device/run.sh
+# PAIR (default 4,5) names the two cores of the two-core runs, the first of them the one-core
+# runs' core; PAIR2 (optional) a second pair timed the same way (t2b).
 # Summarise: the median over rounds of each round's 1-thread time over its N-thread time.
 cd "$(dirname "$0")/.."
 D=.build-device
@@ -23,10 +25,9 @@ for b in $BUILDS; do
 done
 export LD_LIBRARY_PATH=$PWD/$D/lib
 R=/tmp/res; mkdir -p $R
-# PAIR: the two cores of the two-core runs (default 4,5); PAIR2, if set, a second pair timed
-# the same way (t2b), e.g. cores on other physical cores where 4 and 5 are SMT siblings: the
-# topology the machine reports goes to machine.txt.
+# The topology the machine reports goes to machine.txt (which cores are SMT siblings, if any).
 PAIR=${PAIR:-4,5}
+ONE=${PAIR%%,*}
 (nproc; grep "model name" /proc/cpuinfo | head -1; grep -m1 "^model\s" /proc/cpuinfo; taskset -p $$
  lscpu -e 2>/dev/null || grep -E "^(processor|physical id|core id)" /proc/cpuinfo
  for c in /sys/devices/system/cpu/cpu[0-9]*; do echo "$c $(cat $c/topology/thread_siblings_list 2>/dev/null)"; done
@@ -36,7 +37,7 @@ for b in $BUILDS; do /tmp/b/$b --kernel gradient --case linear_4stop_tile --iter
 end=$((SECONDS+${SECS:-240}))
 r=0
 while [ $SECONDS -lt $end ] && [ $r -lt ${ROUNDS:-6} ]; do r=$((r+1)); for b in $BUILDS; do
-  taskset -c 4 /tmp/b/$b --kernel gradient --size 960x540 --threads 1 --iterations 200 --json > $R/$b-t1-r$r.json 2>/dev/null
+  taskset -c $ONE /tmp/b/$b --kernel gradient --size 960x540 --threads 1 --iterations 200 --json > $R/$b-t1-r$r.json 2>/dev/null
   taskset -c $PAIR /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t2-r$r.json 2>/dev/null
   [ -n "$PAIR2" ] && taskset -c $PAIR2 /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t2b-r$r.json 2>/dev/null
   /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t16-r$r.json 2>/dev/null

@@ -6,11 +6,12 @@ import PixelOps
   import Darwin
 #endif
 
-/// memcpy split the way the kernels split their rows: contiguous bands, four per thread, run on
-/// ``ThreadPool/shared``. The yardstick of a threaded case is this copy at the case's thread
+/// memcpy split into contiguous equal bands, four per thread, run on ``ThreadPool/shared`` as
+/// the kernels run their row bands (where theirs are large, six a thread, tapered: `RowBands`;
+/// a copy's bytes all cost the same). The yardstick of a threaded case is this copy at the case's thread
 /// count, so `x memcpy` compares like with like (one thread copies inline, a plain memcpy).
 public enum BandedCopy {
-  /// Bands per thread when more than one thread copies (the kernels use the same number).
+  /// Bands per thread when more than one thread copies.
   public static let bandsPerThread = 4
 
   /// Copies `count` bytes from `source` to `destination` (which must not overlap) in

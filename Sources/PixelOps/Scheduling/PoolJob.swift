@@ -84,7 +84,9 @@ final class PoolJob: @unchecked Sendable {
     self.cancellationToken = cancellationToken
     self.body = body
     for participant in 0..<participantCount {
-      // Contiguous ranges whose sizes differ by at most one band, as row bands are split.
+      // Contiguous ranges whose sizes differ by at most one band: RowBands' split, so that with
+      // RowBands.taperedBandsPerThread bands per thread a participant's range is its share of the rows,
+      // whose tapered bands are then stolen smallest first.
       let range = RowBands.rows(ofBand: participant, bandCount: participantCount, rowCount: bandCount)
       homeRanges[participant].store(UInt64(range.upperBound) << 32 | UInt64(range.lowerBound), ordering: .relaxed)
     }

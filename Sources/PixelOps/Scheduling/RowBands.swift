@@ -4,13 +4,16 @@
 /// own, so where the band boundaries fall never changes a result: output is bit-identical for
 /// every thread count.
 ///
-/// Where every thread gets ``bandsPerThread`` bands, each thread's share of the rows (the
-/// bands the pool makes its home range, ``PoolJob``) is split into bands that halve in size,
-/// largest first ("guided" scheduling): a thread that finishes its share early takes the
-/// smallest bands from the back of a slower one's, so the threads end within about a
-/// sixteenth of a share of each other. Rows rarely cost the same (a gradient's opaque stretch
-/// is a store, its translucent one a blend): with equal bands, a thread whose share cost 13%
-/// more finished last, a whole band after the other went idle.
+/// Where every thread's share of the rows is large enough, it is cut into
+/// ``taperedBandsPerThread`` bands that shrink towards its end: 1/4, 1/4, 1/4, 1/8, 1/16 and
+/// 1/16 of it (``taperedBand(_:ofShare:)``). A share is also the home range of bands the pool
+/// gives its thread (``PoolJob``), and a thread that finishes early takes bands from the back
+/// of a slower one's, the smallest first: a small imbalance then costs a sixteenth of a share
+/// instead of a whole band, and a stolen band moves fewer rows into the thief's cache. Rows
+/// rarely cost the same (a gradient's opaque stretch is a store, its translucent one a blend):
+/// with 4 equal bands, the thread whose share cost 13% more finished a quarter share after the
+/// other went idle. No band is larger than a quarter share, as with 4 equal bands, so a helper
+/// that joins late and takes its first band holds the call back by a quarter share at most.
 enum RowBands {
   /// Bytes of row traffic (read plus written) below which a second thread does not pay:
   /// handing a worker part of the rows costs about as much as it saves.
@@ -28,12 +31,21 @@ enum RowBands {
   /// ``parallelBreakEvenBytes`` gets two threads, which then tie with one).
   static var minimumBytesPerThread: Int { parallelBreakEvenBytes / 2 }
 
-  /// Bands per thread, so threads that start late or run slow still share the work evenly:
-  /// halves of a share and what is left of it, 1/2, 1/4, 1/8, 1/16, 1/16 (``taperedBand(_:of:)``).
-  static let bandsPerThread = 5
+  /// Bands per thread where a thread's share is not tapered, so threads that start late or run
+  /// slow still share the work evenly.
+  static let bandsPerThread = 4
 
-  /// Fewest rows in a share for tapered bands: the smallest band, a sixteenth, is then a row.
-  static let minimumTaperedShareRows = 16
+  /// Bands per thread where each share is tapered (``taperedBand(_:ofShare:)``).
+  static var taperedBandsPerThread: Int { sixteenthsLeftAfterBand.count }
+
+  /// Where the tapered bands of a share end: the sixteenths of the share left after each band
+  /// (rounded down), so bands of 1/4, 1/4, 1/4, 1/8, 1/16 and 1/16 of it.
+  static let sixteenthsLeftAfterBand = [12, 8, 4, 2, 1, 0]
+
+  /// Fewest rows in a share for tapered bands: its smallest bands, sixteenths, then hold 4 rows
+  /// or more. Smaller shares (many threads on few rows) keep equal bands: on the lent 16-core
+  /// Xeon, tapered shares of 17-34 rows (bands of 1-2 rows at the end) made 16 threads slower.
+  static let minimumTaperedShareRows = 64
 
   /// The most bytes in one band, so a cancelled call stops within about a tenth of a
   /// millisecond of work per thread, also when it runs inline.
@@ -45,18 +57,18 @@ enum RowBands {
     var bandCount: Int
     /// Threads to use, the caller included; 1 runs inline.
     var threadCount: Int
-    /// Whether each thread's share of the rows is split into halving bands
-    /// (``RowBands/taperedBand(_:of:)``) rather than into bands of equal size.
+    /// Whether each thread's share of the rows is split into shrinking bands
+    /// (``RowBands/taperedBand(_:ofShare:)``) rather than into bands of equal size.
     var tapersShares = false
   }
 
   /// Splits `rowCount` rows of `bytesPerRow` bytes of traffic each for at most
-  /// `threadCount` threads: as many threads as have ``minimumBytesPerThread`` each,
-  /// ``bandsPerThread`` bands per thread, and bands of at most ``maximumBandBytes``
-  /// (never more bands than rows). The bands of a thread's share taper where there are
-  /// ``bandsPerThread`` per thread, every share has ``minimumTaperedShareRows`` and the
-  /// largest band (half a share) stays within ``maximumBandBytes``; where the cancellation
-  /// bound asks for more bands, they are of equal size (and each a small part of a share).
+  /// `threadCount` threads: as many threads as have ``minimumBytesPerThread`` each, bands of at
+  /// most ``maximumBandBytes`` (never more bands than rows), and for balance
+  /// ``taperedBandsPerThread`` tapered bands per thread where every share has
+  /// ``minimumTaperedShareRows``, the 1 MiB bound asks for no more bands than that and the
+  /// largest band (a quarter of the largest share, rounded up) stays within it; otherwise
+  /// ``bandsPerThread`` equal bands per thread, or more where the 1 MiB bound asks for more.
   static func plan(rowCount: Int, bytesPerRow: Int, threadCount: Int) -> Plan {
     guard rowCount > 0 else { return Plan(bandCount: 0, threadCount: 1) }
     let (product, overflow) = rowCount.multipliedReportingOverflow(by: max(0, bytesPerRow))
@@ -64,39 +76,46 @@ enum RowBands {
     let worthwhileThreads = max(1, totalBytes / minimumBytesPerThread)
     let threads = max(1, min(threadCount, worthwhileThreads, ThreadPool.maximumThreadCount))
     let bandsForCancellation = totalBytes / maximumBandBytes + 1
-    let bandsForBalance = threads > 1 ? threads * bandsPerThread : 1
-    let bands = min(rowCount, max(bandsForBalance, bandsForCancellation))
     let largestShareRows = rowCount / threads + (rowCount % threads == 0 ? 0 : 1)
-    let (largestBandBytes, largestOverflows) = (largestShareRows - largestShareRows / 2).multipliedReportingOverflow(
-      by: max(0, bytesPerRow))
+    let (largestBandBytes, largestBandOverflows) = (largestShareRows / 4 + (largestShareRows % 4 == 0 ? 0 : 1))
+      .multipliedReportingOverflow(by: max(0, bytesPerRow))
     let tapers =
-      threads > 1 && bands == bandsForBalance && rowCount / threads >= minimumTaperedShareRows
-      && !largestOverflows && largestBandBytes <= maximumBandBytes
+      threads > 1 && rowCount / threads >= minimumTaperedShareRows
+      && bandsForCancellation <= threads * taperedBandsPerThread
+      && !largestBandOverflows && largestBandBytes <= maximumBandBytes
+    let bandsForBalance = threads > 1 ? threads * (tapers ? taperedBandsPerThread : bandsPerThread) : 1
+    let bands = min(rowCount, max(bandsForBalance, bandsForCancellation))
     return Plan(bandCount: bands, threadCount: min(threads, bands), tapersShares: tapers)
   }
 
-  /// The rows of band `band` of `plan` over `rowCount` rows (the rows `plan` was made for).
+  /// The rows of band `band` of `plan` over `rowCount` rows (the rows `plan` was made for). A
+  /// plan marked tapered whose band count is not ``taperedBandsPerThread`` per thread (``plan``
+  /// makes none) is split into equal bands.
   static func rows(ofBand band: Int, of plan: Plan, rowCount: Int) -> Range<Int> {
-    guard plan.tapersShares else { return rows(ofBand: band, bandCount: plan.bandCount, rowCount: rowCount) }
-    let share = rows(ofBand: band / bandsPerThread, bandCount: plan.threadCount, rowCount: rowCount)
-    let part = taperedBand(band % bandsPerThread, of: share.count)
+    guard plan.tapersShares && plan.bandCount == plan.threadCount &* taperedBandsPerThread else {
+      return rows(ofBand: band, bandCount: plan.bandCount, rowCount: rowCount)
+    }
+    let share = rows(ofBand: band / taperedBandsPerThread, bandCount: plan.threadCount, rowCount: rowCount)
+    let part = taperedBand(band % taperedBandsPerThread, ofShare: share.count)
     return (share.lowerBound + part.lowerBound)..<(share.lowerBound + part.upperBound)
   }
 
-  /// Band `index` (0 ..< ``bandsPerThread``) of a share of `rowCount` rows split in halves:
-  /// band i ends where `floor(rowCount / 2^(i+1))` rows are left, the last one at the end.
+  /// Band `index` (0 ..< ``taperedBandsPerThread``) of a share of `shareRows` rows: it ends where
+  /// `floor(shareRows * s / 16)` rows are left, `s` its entry of ``sixteenthsLeftAfterBand``.
   /// With at least ``minimumTaperedShareRows`` rows no band is empty.
-  static func taperedBand(_ index: Int, of rowCount: Int) -> Range<Int> {
+  static func taperedBand(_ index: Int, ofShare shareRows: Int) -> Range<Int> {
+    /// The rows of the share before band `band`'s end, without overflow for any share.
     func end(_ band: Int) -> Int {
-      if band < 0 { return 0 }
-      return band == bandsPerThread - 1 ? rowCount : rowCount - rowCount >> (band + 1)
+      let sixteenths = sixteenthsLeftAfterBand[band]
+      return shareRows - (shareRows / 16 * sixteenths + shareRows % 16 * sixteenths / 16)
     }
-    return end(index - 1)..<end(index)
+    return (index == 0 ? 0 : end(index - 1))..<end(index)
   }
 
   /// The rows of band `band` when `rowCount` rows are split into `bandCount` contiguous bands
-  /// whose sizes differ by at most one row (also how ``PoolJob`` splits a job's bands into
-  /// home ranges: with ``bandsPerThread`` bands per thread, a thread's home range is its share).
+  /// whose sizes differ by at most one row. ``PoolJob`` splits a job's bands into home ranges
+  /// with it too, so with ``taperedBandsPerThread`` bands per thread a thread's home range is its
+  /// share of the rows: tapered bands depend on that to be stolen smallest first.
   static func rows(ofBand band: Int, bandCount: Int, rowCount: Int) -> Range<Int> {
     let base = rowCount / bandCount
     let remainder = rowCount % bandCount

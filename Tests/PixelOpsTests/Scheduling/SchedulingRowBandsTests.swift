@@ -22,44 +22,63 @@ struct SchedulingRowBandsTests {
     }
   }
 
-  @Test("a tapered share's bands halve: within a row of 1/2, 1/4, 1/8, 1/16 and 1/16 of it")
-  func taperedBandsHalve() {
-    let fractions = [0.5, 0.25, 0.125, 0.0625, 0.0625]
-    #expect(fractions.count == RowBands.bandsPerThread)
-    for rowCount in RowBands.minimumTaperedShareRows...600 {
+  /// A tapered share's bands in sixteenths of it: quarters first, sixteenths last.
+  static let taperedSixteenths = [4, 4, 4, 2, 1, 1]
+
+  /// Whether `count` rows are within a row of `sixteenths` / 16 of `shareRows`.
+  static func isPart(_ count: Int, sixteenths: Int, of shareRows: Int) -> Bool {
+    abs(16 * count - sixteenths * shareRows) < 16
+  }
+
+  @Test("a tapered share's bands are 1/4, 1/4, 1/4, 1/8, 1/16 and 1/16 of it, within a row, in order")
+  func taperedBandSizes() {
+    #expect(Self.taperedSixteenths.count == RowBands.taperedBandsPerThread)
+    for shareRows in Array(RowBands.minimumTaperedShareRows...600) + [1 << 40 + 5, Int.max / 64] {
       var next = 0
-      for (index, fraction) in fractions.enumerated() {
-        let band = RowBands.taperedBand(index, of: rowCount)
-        #expect(band.lowerBound == next && !band.isEmpty, "share \(rowCount), band \(index)")
-        #expect(abs(Double(band.count) - fraction * Double(rowCount)) < 1, "share \(rowCount), band \(index)")
+      for (index, sixteenths) in Self.taperedSixteenths.enumerated() {
+        let band = RowBands.taperedBand(index, ofShare: shareRows)
+        #expect(band.lowerBound == next && !band.isEmpty, "share \(shareRows), band \(index)")
+        #expect(Self.isPart(band.count, sixteenths: sixteenths, of: shareRows), "share \(shareRows), band \(index)")
         next = band.upperBound
       }
-      #expect(next == rowCount)
+      #expect(next == shareRows)
     }
   }
 
-  @Test("tapered bands partition the rows, and each thread's home range of bands is its share")
+  @Test("bands taper where every share has 64 rows, partition the rows, and each thread's home range is its share")
   func taperedBandsFollowHomeRanges() {
-    for rowCount in [32, 33, 47, 100, 270, 1001] {
-      for threads in 2...6 where rowCount / threads >= RowBands.minimumTaperedShareRows {
+    for rowCount in [127, 128, 129, 191, 192, 255, 256, 270, 400, 1001] {
+      for threads in 2...6 {
         // Six threads' worth of traffic: every thread asked for, few bands for cancellation.
         let bytesPerRow = (6 * RowBands.minimumBytesPerThread + rowCount - 1) / rowCount
         let plan = RowBands.plan(rowCount: rowCount, bytesPerRow: bytesPerRow, threadCount: threads)
-        #expect(plan.tapersShares && plan.threadCount == threads, "rows \(rowCount), threads \(threads)")
+        let shares = (0..<threads).map { RowBands.rows(ofBand: $0, bandCount: threads, rowCount: rowCount) }
+        let smallestShare = shares.map(\.count).min()!
+        #expect(plan.tapersShares == (smallestShare >= 64), "rows \(rowCount), threads \(threads)")
+        #expect(plan.threadCount == threads && plan.bandCount == threads * (plan.tapersShares ? 6 : 4))
         var next = 0
-        for participant in 0..<threads {
+        guard plan.tapersShares else {
+          // Equal bands, near-equal sizes, in order.
+          for band in 0..<plan.bandCount {
+            let rows = RowBands.rows(ofBand: band, of: plan, rowCount: rowCount)
+            #expect(rows.lowerBound == next && rows.count >= rowCount / plan.bandCount && rows.count <= rowCount / plan.bandCount + 1)
+            next = rows.upperBound
+          }
+          #expect(next == rowCount)
+          continue
+        }
+        for (participant, share) in shares.enumerated() {
           // The bands PoolJob gives this participant as its home range.
           let home = RowBands.rows(ofBand: participant, bandCount: threads, rowCount: plan.bandCount)
-          let share = RowBands.rows(ofBand: participant, bandCount: threads, rowCount: rowCount)
-          var sizes: [Int] = []
-          for band in home {
+          for (index, band) in home.enumerated() {
             let rows = RowBands.rows(ofBand: band, of: plan, rowCount: rowCount)
-            #expect(rows.lowerBound == next && share.contains(rows.lowerBound), "rows \(rowCount), band \(band)")
-            sizes.append(rows.count)
+            #expect(rows.lowerBound == next && !rows.isEmpty, "rows \(rowCount), band \(band)")
+            #expect(
+              Self.isPart(rows.count, sixteenths: Self.taperedSixteenths[index], of: share.count),
+              "rows \(rowCount), band \(band)")
             next = rows.upperBound
           }
           #expect(next == share.upperBound, "rows \(rowCount), threads \(threads), share \(participant)")
-          #expect(sizes == sizes.sorted(by: >) && sizes[0] > sizes[sizes.count - 1], "largest first: \(sizes)")
         }
         #expect(next == rowCount)
       }
@@ -97,14 +116,18 @@ struct SchedulingRowBandsTests {
     let width = 67
     let height = 301
     let expected = expectedImage(width: width, height: height, seed: 5)
-    for threads in 1...8 {
-      let image = SharedBuffer<UInt32>(repeating: 0, count: width * height)
-      // The traffic estimate is inflated so that the rows really are split among threads.
-      try RowBands.forEachBand(rowCount: height, bytesPerRow: 1 << 16, parallelism: .testThreads(threads)) {
-        fillRows($0, of: image, width: width, seed: 5)
+    // The traffic estimates are inflated so that the rows really are split among threads: into
+    // tapered bands (4 KiB a row: up to 4 threads) and into equal ones (64 KiB a row).
+    for bytesPerRow in [4096, 1 << 16] {
+      for threads in 1...8 {
+        let image = SharedBuffer<UInt32>(repeating: 0, count: width * height)
+        try RowBands.forEachBand(rowCount: height, bytesPerRow: bytesPerRow, parallelism: .testThreads(threads)) {
+          fillRows($0, of: image, width: width, seed: 5)
+        }
+        #expect(image.array == expected, "threads \(threads), bytes per row \(bytesPerRow)")
       }
-      #expect(image.array == expected, "threads \(threads)")
     }
+    #expect(RowBands.plan(rowCount: height, bytesPerRow: 4096, threadCount: 4).tapersShares)
   }
 
   @Test("work below the break-even runs inline on the caller, in one band")
@@ -146,25 +169,28 @@ struct SchedulingRowBandsTests {
     // Too little work for a second thread: one band.
     #expect(RowBands.plan(rowCount: 10, bytesPerRow: 16, threadCount: 8) == .init(bandCount: 1, threadCount: 1))
     #expect(RowBands.plan(rowCount: 10, bytesPerRow: -5, threadCount: 8) == .init(bandCount: 1, threadCount: 1))
-    // Exactly two threads' worth: two threads, five tapered bands each.
+    // Exactly two threads' worth: two threads; shares of 32 rows, too few to taper: four equal bands each.
     #expect(
       RowBands.plan(rowCount: 64, bytesPerRow: perThread / 32, threadCount: 8)
-        == .init(bandCount: 10, threadCount: 2, tapersShares: true))
+        == .init(bandCount: 8, threadCount: 2))
     // Plenty of work: every thread asked for; bands of at most 1 MiB, never more than rows,
-    // of equal size where the 1 MiB bound asks for more than five a thread.
+    // of equal size where the 1 MiB bound asks for more than six a thread.
     #expect(RowBands.plan(rowCount: 4096, bytesPerRow: 1 << 20, threadCount: 8) == .init(bandCount: 4096, threadCount: 8))
+    // Shares of 333 rows: six tapered bands each.
     #expect(
       RowBands.plan(rowCount: 1000, bytesPerRow: 4096, threadCount: 3)
-        == .init(bandCount: 15, threadCount: 3, tapersShares: true))
-    // Shares of 15 rows: a sixteenth would be empty, so equal bands.
+        == .init(bandCount: 18, threadCount: 3, tapersShares: true))
+    // Shares of 64 and 63 rows: equal bands; of 64 and 64: tapered.
+    #expect(RowBands.plan(rowCount: 127, bytesPerRow: 1 << 13, threadCount: 2) == .init(bandCount: 8, threadCount: 2))
     #expect(
-      RowBands.plan(rowCount: 30, bytesPerRow: 1 << 15, threadCount: 2)
-        == .init(bandCount: 10, threadCount: 2, tapersShares: false))
-    #expect(RowBands.plan(rowCount: 32, bytesPerRow: 1 << 15, threadCount: 2).tapersShares)
-    // Half a share of 50 rows of 64 KiB is 1.6 MiB, over the band bound: equal bands.
+      RowBands.plan(rowCount: 128, bytesPerRow: 1 << 13, threadCount: 2)
+        == .init(bandCount: 12, threadCount: 2, tapersShares: true))
+    // A quarter of a share of 256 rows of 16 KiB is 1 MiB, the band bound; of 257 rows it is 65
+    // rows (rounded up), over it: equal bands, 9 of them for the bound.
     #expect(
-      RowBands.plan(rowCount: 100, bytesPerRow: 1 << 16, threadCount: 2)
-        == .init(bandCount: 10, threadCount: 2, tapersShares: false))
+      RowBands.plan(rowCount: 512, bytesPerRow: 1 << 14, threadCount: 2)
+        == .init(bandCount: 12, threadCount: 2, tapersShares: true))
+    #expect(RowBands.plan(rowCount: 514, bytesPerRow: 1 << 14, threadCount: 2) == .init(bandCount: 9, threadCount: 2))
     // Fewer rows than threads.
     #expect(RowBands.plan(rowCount: 3, bytesPerRow: 1 << 30, threadCount: 8) == .init(bandCount: 3, threadCount: 3))
     // More threads than the pool allows.
