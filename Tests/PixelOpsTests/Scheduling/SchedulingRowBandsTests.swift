@@ -85,6 +85,27 @@ struct SchedulingRowBandsTests {
     }
   }
 
+  @Test("through the pool, the caller runs its own tapered share from the front, a quarter first")
+  func callerRunsItsTaperedShareFromTheFront() throws {
+    // 256 rows of 4 KiB on two threads: shares of 128 rows, in bands of 32, 32, 32, 16, 8, 8.
+    let plan = RowBands.plan(rowCount: 256, bytesPerRow: 4096, threadCount: 2)
+    #expect(plan.tapersShares && plan.bandCount == 12 && plan.threadCount == 2)
+    let callerShare = [0..<32, 32..<64, 64..<96, 96..<112, 112..<120, 120..<128]
+    let caller = pthread_self()
+    for _ in 0..<20 {
+      let callerRuns = Locked([Range<Int>]())
+      try RowBands.forEachBand(rowCount: 256, bytesPerRow: 4096, parallelism: .testThreads(2)) { rows in
+        if isCurrentThread(caller) { callerRuns.withLock { $0.append(rows) } }
+      }
+      // The caller's bands in its share, in the order it ran them: a prefix of its share's bands
+      // (the helper may have taken the last ones); anything else it ran came from the helper's back.
+      let runs = callerRuns.withLock { $0 }
+      let own = runs.filter { $0.lowerBound < 128 }
+      #expect(own == Array(callerShare.prefix(own.count)), "\(runs)")
+      #expect(!own.isEmpty && runs.first == 0..<32)
+    }
+  }
+
   @Test(
     "every row is visited exactly once, by non-empty disjoint bands",
     arguments: [0, 1, 2, 3, 7, 8, 9, 31, 64, 65, 257, 1000])
