@@ -82,7 +82,7 @@ struct GradientRowShifts: Sendable {
     let phases = 1 << bits
     let width = columns.count
     func capacity(windowRowBits: Int) -> Int {
-      width + Int((Double((1 << windowRowBits) - 1) * abs(ratio)).rounded(.up)) + 2
+      Self.capacity(width: width, shiftPerRow: abs(ratio), windowRowBits: windowRowBits)
     }
     // Rows made once per window (`copies` of `length` pixels) are worth it when making them
     // costs at most half of what the window's `rows` would.
@@ -124,12 +124,17 @@ struct GradientRowShifts: Sendable {
   static func plainWindowRowBits(width: Int, shiftPerRow: Double, rows: Int, phases: Int) -> Int {
     var bits = shortestWindowRowBits
     while bits < longestWindowRowBits && 1 << bits < rows {
-      let longer = (Double((2 << bits) - 1) * shiftPerRow).rounded(.up)
-      guard longer <= Double(width), Double(phases) * (Double(width) + longer + 2) * 8 <= Double(maximumMasterBytes)
-      else { break }
+      let longer = capacity(width: width, shiftPerRow: shiftPerRow, windowRowBits: bits + 1)
+      guard longer - 2 - width <= width, phases * longer * 8 <= maximumMasterBytes else { break }
       bits += 1
     }
     return bits
+  }
+
+  /// Pixels of room per master row for windows of `2^windowRowBits` rows (``capacity``): the
+  /// row's `width`, the widest shift across the window rounded up, and 2 for rounding.
+  static func capacity(width: Int, shiftPerRow: Double, windowRowBits: Int) -> Int {
+    width + Int((Double((1 << windowRowBits) - 1) * shiftPerRow).rounded(.up)) + 2
   }
 
   var phaseCount: Int { 1 << phaseBits }

@@ -76,8 +76,10 @@ enum RowBands {
     let worthwhileThreads = max(1, totalBytes / minimumBytesPerThread)
     let threads = max(1, min(threadCount, worthwhileThreads, ThreadPool.maximumThreadCount))
     let bandsForCancellation = totalBytes / maximumBandBytes + 1
-    let largestShareRows = rowCount / threads + (rowCount % threads == 0 ? 0 : 1)
-    let (largestBandBytes, largestBandOverflows) = (largestShareRows / 4 + (largestShareRows % 4 == 0 ? 0 : 1))
+    /// `n / d` rounded up, without overflow.
+    func dividedRoundingUp(_ n: Int, _ d: Int) -> Int { n / d + (n % d == 0 ? 0 : 1) }
+    let largestShareRows = dividedRoundingUp(rowCount, threads)
+    let (largestBandBytes, largestBandOverflows) = dividedRoundingUp(largestShareRows, 4)
       .multipliedReportingOverflow(by: max(0, bytesPerRow))
     let tapers =
       threads > 1 && rowCount / threads >= minimumTaperedShareRows
