@@ -1,7 +1,8 @@
 /// How the parameter of four pixels, in cells (`p = t n`), becomes four table entries, for each
 /// ``GradientExtend`` (the entry layout is ``GradientColorTable``'s: 0 before the start,
 /// `floor(p) + 1` for `p` in 0..<n, `n + 1` after the end, `n + 2` transparent). Results are
-/// finite for any input, even NaN; the caller masks them into the table.
+/// finite for any input, even NaN; the caller masks them into the table (with `2n - 1`, at most
+/// 13 bits), so an indexing may leave bits above the 22nd set (``FloatLanes/nearestIntLowBits(_:)``).
 protocol GradientIndexing {
   func entries(_ p: SIMD4<Float>) -> SIMD4<Int32>
 }
@@ -17,7 +18,7 @@ struct PaddedCells: GradientIndexing {
 
   @inline(__always)
   func entries(_ p: SIMD4<Float>) -> SIMD4<Int32> {
-    FloatLanes.nearestInt(FloatLanes.clamp(p + GradientCellLayout.entryBias, -0.25, count + 0.75))
+    FloatLanes.nearestIntLowBits(FloatLanes.clamp(p + GradientCellLayout.entryBias, -0.25, count + 0.75))
   }
 }
 
@@ -27,7 +28,7 @@ struct PaddedCells: GradientIndexing {
 struct UnitRangeCells: GradientIndexing {
   @inline(__always)
   func entries(_ p: SIMD4<Float>) -> SIMD4<Int32> {
-    FloatLanes.nearestInt(p + GradientCellLayout.entryBias)
+    FloatLanes.nearestIntLowBits(p + GradientCellLayout.entryBias)
   }
 }
 

@@ -52,6 +52,15 @@ enum FloatLanes {
     unsafeBitCast(x + 12_582_912, to: SIMD4<Int32>.self) &- 0x4B40_0000
   }
 
+  /// ``nearestInt(_:)`` without its last subtraction, for a caller that masks the lanes to
+  /// fewer than 22 bits anyway: each lane's low 22 bits hold `x` rounded to the nearest integer
+  /// (modulo 2^22; the bits above hold the constant), so `lane & (2^k - 1)` for `k <= 22` is
+  /// that integer modulo 2^k.
+  @inline(__always)
+  static func nearestIntLowBits(_ x: SIMD4<Float>) -> SIMD4<Int32> {
+    unsafeBitCast(x + 12_582_912, to: SIMD4<Int32>.self)
+  }
+
   /// `x` rounded to the nearest integer, as `Float` (|x| < 2^22).
   @inline(__always)
   static func rounded(_ x: SIMD4<Float>) -> SIMD4<Float> {

@@ -94,4 +94,47 @@ struct TwoCircleRowTests {
     let differing = failures.count
     #expect(differing == 0, "worst error \(worst) of the bound; first: \(Array(failures.prefix(5)))")
   }
+
+  /// The cheaper focal rows (``FocalGradientParameter/AxisRow``, no division) cancel on the
+  /// focus's near side, so they are taken only where their error bound is within 1/64 of a cell:
+  /// every row taken must be that close to the `Double` solution, and rows far from a focus near
+  /// the edge (where the bound fails) must be declined. Removing or loosening the bound makes
+  /// the near-edge trials miss by whole cells.
+  @Test("focal axis rows stay within 1/64 cell of the Double solution wherever they are taken")
+  func focalAxisRowMatchesDouble() {
+    var rng = SeededGenerator(seed: 0xA415)
+    var failures: [String] = []
+    var (taken, declined, worst) = (0, 0, 0.0)
+    for trial in 0..<600 {
+      var map = GradientMap(scale: [1.0, 2.0, 0.37][trial % 3])
+      if trial % 4 == 1 {
+        (map.b, map.c) = (Double.random(in: -0.8...0.8, using: &rng), Double.random(in: -0.8...0.8, using: &rng))
+      }
+      let endCenter = PointPosition(
+        x: Double.random(in: 0...2048, using: &rng), y: Double.random(in: 0...1200, using: &rng))
+      let endRadius = Double.random(in: 1...2000, using: &rng)
+      let angle = Double.random(in: 0..<(2 * Double.pi), using: &rng)
+      let reach = endRadius * [0.999, 0.99, 0.9, Double.random(in: 0...0.9, using: &rng)][trial % 4]
+      let focus = PointPosition(x: endCenter.x + reach * cos(angle), y: endCenter.y + reach * sin(angle))
+      let general = TwoCircleGradientParameter(
+        startCenter: focus, startRadius: 0, endCenter: endCenter, endRadius: endRadius, map: map)
+      guard let parameter = FocalGradientParameter(general) else { continue }
+      let cells = [256.0, 1024, 4096][trial % 3]
+      let (x, y) = (Int.random(in: -200...4096, using: &rng), Int.random(in: -200...2200, using: &rng))
+      guard let row = parameter.axisRow(y, from: x, count: 64, cells: cells) else {
+        declined += 1
+        continue
+      }
+      taken += 1
+      Self.forEachPixel(of: row, from: x) { pixel, value in
+        let exact = general.exactParameter(x: pixel, y: y) * cells
+        let error = abs(Double(value) - exact)
+        worst = max(worst, error)
+        if !(error <= 1.0 / 64) { failures.append("trial \(trial), pixel \(pixel): \(value) vs \(exact)") }
+      }
+    }
+    #expect(taken >= 200 && declined >= 50, "taken \(taken), declined \(declined)")
+    let differing = failures.count
+    #expect(differing == 0, "worst error \(worst) cells; first: \(Array(failures.prefix(5)))")
+  }
 }
