@@ -5,16 +5,17 @@
 /// gets the same angle whichever way it goes, to the polynomial's rounding.
 enum ConicCells {
   /// Writes the entries of `count` pixels of row `y` from column `x`, whose points `map` gives,
-  /// into `sink`.
+  /// into `sink`, with angles from `Polynomial`.
   @inline(__always)
-  static func write<Sink: GradientEntrySink>(
-    map: GradientMap, row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
+  static func write<Sink: GradientEntrySink, Polynomial: ArctangentPolynomial>(
+    map: GradientMap, row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink,
+    polynomial: Polynomial.Type
   ) {
     let row = CentredRow(map: map, y: y, x: x)
     let (u0, v0) = map.point(x: Double(x), y: Double(y))
     let n = Float(layout.count)
-    let angle = GradientAngle(unit: n)
-    let subtracted = GradientAngle(unit: -n)
+    let angle = GradientAngle<Polynomial>(unit: n)
+    let subtracted = Polynomial(unit: -n)
     let mask = layout.entryMask
     var k = 0
     /// The per-pixel fold's entries for the four pixels from `k`.
@@ -38,9 +39,9 @@ enum ConicCells {
       case (true, true):
         // v is the same for every pixel of the row (an unrotated map): a multiplication by 1/v.
         let reciprocal = 1 / row.v
-        k = groups(from: k, to: range.upperBound, into: &sink) { u, _ in base + subtracted.arctangent(u() * reciprocal) }
+        k = groups(from: k, to: range.upperBound, into: &sink) { u, _ in base + subtracted(u() * reciprocal) }
       case (true, false):
-        k = groups(from: k, to: range.upperBound, into: &sink) { u, v in base + subtracted.arctangent(u() / v()) }
+        k = groups(from: k, to: range.upperBound, into: &sink) { u, v in base + subtracted(u() / v()) }
       case (false, true):
         let v = SIMD4<Float>(repeating: row.v)
         k = groups(from: k, to: range.upperBound, into: &sink) { u, _ in base + angle.arctangent(v / u()) }
@@ -63,7 +64,7 @@ enum ConicCells {
       var offsets = Float(k) + gradientLaneOffsets
       while end &- k >= 4 {
         let p = biasedCells({ row.u + offsets * row.du }, { row.v + offsets * row.dv })
-        sink.take(FloatLanes.nearestInt(p) & mask, at: k)
+        sink.take(FloatLanes.nearestIntLowBits(p) & mask, at: k)
         offsets += 4
         k &+= 4
       }

@@ -1,27 +1,16 @@
 /// Angles for conic gradients: `atan2` of four points at once in `Float`, as a fraction of a
-/// turn times a unit (the table size, so that angles come out in table cells), by a degree-7
-/// odd polynomial on 0...1 (a minimax fit: maximum error 8.2e-5 radians, 1.3e-5 turns, 0.053 of
-/// the finest table cell, far inside the 3/4 cell that keeps pixels within 1 level; see DESIGN.md)
-/// and octant folding. No libm call, no branches.
-struct GradientAngle {
-  /// The polynomial's coefficients divided by 2π (so it gives turns), times the unit.
-  private let c1: Float, c3: Float, c5: Float, c7: Float
+/// turn times a unit (the table size, so that angles come out in table cells), by an odd
+/// minimax polynomial on 0...1 (``ArctangentPolynomial``) and octant folding. No libm call, no
+/// branches.
+struct GradientAngle<Polynomial: ArctangentPolynomial> {
+  let arctangent: Polynomial
   /// A quarter, a half and a whole turn in the unit.
   private let quarter: Float, half: Float, whole: Float
 
   /// Angles in turns times `unit`.
   init(unit: Float) {
-    let scale = unit / (2 * .pi)
-    (c1, c3, c5, c7) = (0.99921388 * scale, -0.32117568 * scale, 0.14626621 * scale, -0.03898768 * scale)
+    arctangent = Polynomial(unit: unit)
     (quarter, half, whole) = (unit / 4, unit / 2, unit)
-  }
-
-  /// `atan(r)` in turns times the unit, for `r` in -1...1 (the polynomial alone: the caller
-  /// knows the octant, as ``ConicFold`` does).
-  @inline(__always)
-  func arctangent(_ r: SIMD4<Float>) -> SIMD4<Float> {
-    let s = r * r
-    return r * (c1 + s * (c3 + s * (c5 + s * c7)))
   }
 
   /// The angle of (u, v) from +u towards +v, in turns times the unit, in 0...unit (0 at the
@@ -40,5 +29,55 @@ struct GradientAngle {
     p = FloatLanes.select(vSteeper, quarter - p, p)
     p = FloatLanes.select(u .< 0, half - p, p)
     return FloatLanes.select(v .< 0, whole - p, p)
+  }
+}
+
+/// `atan(r)` for `r` in -1...1, in turns times a unit, by an odd minimax polynomial whose
+/// coefficients are divided by 2π and multiplied by the unit once (the polynomial alone: the
+/// caller knows the octant, as ``ConicFold`` does).
+protocol ArctangentPolynomial {
+  init(unit: Float)
+  /// The most the polynomial is off `atan`, in radians.
+  static var largestError: Double { get }
+  func callAsFunction(_ r: SIMD4<Float>) -> SIMD4<Float>
+}
+
+/// Degree 7: 8.2e-5 radians, 0.053 of the finest (4096-cell) table's cell. Fine enough for any
+/// table, dithered or not (DESIGN.md, Gradients).
+struct ArctangentDegree7: ArctangentPolynomial {
+  private let c1: Float, c3: Float, c5: Float, c7: Float
+
+  init(unit: Float) {
+    let scale = unit / (2 * .pi)
+    (c1, c3, c5, c7) = (0.99921388 * scale, -0.32117568 * scale, 0.14626621 * scale, -0.03898768 * scale)
+  }
+
+  static var largestError: Double { 8.2e-5 }
+
+  @inline(__always)
+  func callAsFunction(_ r: SIMD4<Float>) -> SIMD4<Float> {
+    let s = r * r
+    return r * (c1 + s * (c3 + s * (c5 + s * c7)))
+  }
+}
+
+/// Degree 5, one multiplication and one addition fewer: 6.1e-4 radians, 0.40 of the finest
+/// (4096-cell) table's cell, inside the 3/4 cell that keeps a pixel within 1 of the reference, so
+/// plain fills take it (``ConicGradientParameter``); not inside the tenth of a cell that keeps a
+/// dithered 8x8 block's mean within 0.5 of it, so dithered fills do not.
+struct ArctangentDegree5: ArctangentPolynomial {
+  private let c1: Float, c3: Float, c5: Float
+
+  init(unit: Float) {
+    let scale = unit / (2 * .pi)
+    (c1, c3, c5) = (0.99535795 * scale, -0.28869024 * scale, 0.07933904 * scale)
+  }
+
+  static var largestError: Double { 6.1e-4 }
+
+  @inline(__always)
+  func callAsFunction(_ r: SIMD4<Float>) -> SIMD4<Float> {
+    let s = r * r
+    return r * (c1 + s * (c3 + s * c5))
   }
 }

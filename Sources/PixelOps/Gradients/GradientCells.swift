@@ -4,6 +4,14 @@ struct GradientCellLayout: Sendable {
   /// Cells over 0...1 (a power of two); see ``GradientColorTable`` for the entries.
   let count: Int
   let extend: GradientExtend
+  /// Whether the fill is dithered: its parameters must then be finer (a dithered 8x8 block's mean
+  /// within 0.5 of the reference leaves a parameter about 1/10 cell, where a plain pixel within 1
+  /// leaves it 3/4; DESIGN.md, Gradients), which ``ConicGradientParameter`` heeds.
+  var dithers = false
+
+  init(count: Int, extend: GradientExtend, dithers: Bool = false) {
+    (self.count, self.extend, self.dithers) = (count, extend, dithers)
+  }
 
   /// What rounding adds to a parameter in cells to find its entry (``GradientIndexing``): `1/2`
   /// makes rounding a floor plus one, `1/64` more keeps whole numbers off the ties (which round

@@ -392,11 +392,18 @@ struct ConicGradientParameter: GradientParameter {
     Row(point: CentredRow(map: map, y: y, x: x), angle: GradientAngle(unit: cells))
   }
 
-  /// Runs of one octant formula take it without folding (``ConicCells``).
+  /// Runs of one octant formula take it without folding (``ConicCells``); plain fills take the
+  /// shorter polynomial (``ArctangentDegree5``), dithered ones the finer.
   func writeEntries<Sink: GradientEntrySink>(
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
   ) {
-    ConicCells.write(map: map, row: y, from: x, count: count, layout: layout, into: &sink)
+    if !layout.dithers {
+      ConicCells.write(
+        map: map, row: y, from: x, count: count, layout: layout, into: &sink, polynomial: ArctangentDegree5.self)
+    } else {
+      ConicCells.write(
+        map: map, row: y, from: x, count: count, layout: layout, into: &sink, polynomial: ArctangentDegree7.self)
+    }
   }
 
   /// On a map whose start angle leaves v constant along rows (`b` is 0) and u growing, pixel
@@ -427,7 +434,9 @@ struct ConicGradientParameter: GradientParameter {
 
   struct Row: GradientParameterRow {
     var point: CentredRow
-    let angle: GradientAngle
+    /// The finer polynomial at every table size (this row is the per-pixel reference the tests
+    /// compare the runs with; drawing goes through ``writeEntries(row:from:count:layout:into:)``).
+    let angle: GradientAngle<ArctangentDegree7>
 
     @inline(__always)
     mutating func next() -> SIMD4<Float> {

@@ -46,7 +46,7 @@ struct GradientRowWriter: Sendable {
     cells: UnsafeMutablePointer<Int32>
   ) {
     let table = gradient.table
-    let layout = GradientCellLayout(count: table.cellCount, extend: extend)
+    let layout = GradientCellLayout(count: table.cellCount, extend: extend, dithers: dithers)
     var x = columns.lowerBound
     while x < columns.upperBound {
       let count = min(Self.chunkSize, columns.upperBound &- x)

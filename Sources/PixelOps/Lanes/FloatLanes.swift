@@ -45,17 +45,11 @@ enum FloatLanes {
     return nearest.replacing(with: nearest &- 1, where: biased - 12_582_912 .> x)
   }
 
-  /// `x` rounded to the nearest integer (halves to even), for |x| < 2^22: the sum with
-  /// 1.5 x 2^23 holds it in its low mantissa bits.
-  @inline(__always)
-  static func nearestInt(_ x: SIMD4<Float>) -> SIMD4<Int32> {
-    unsafeBitCast(x + 12_582_912, to: SIMD4<Int32>.self) &- 0x4B40_0000
-  }
-
-  /// ``nearestInt(_:)`` without its last subtraction, for a caller that masks the lanes to
-  /// fewer than 22 bits anyway: each lane's low 22 bits hold `x` rounded to the nearest integer
-  /// (modulo 2^22; the bits above hold the constant), so `lane & (2^k - 1)` for `k <= 22` is
-  /// that integer modulo 2^k.
+  /// `x` rounded to the nearest integer (halves to even), for |x| < 2^22, in each lane's low
+  /// 22 bits: the sum with 1.5 x 2^23 holds it in its low mantissa bits, and the bits above hold
+  /// the constant, which a caller that masks the lanes to `k <= 22` bits (`lane & (2^k - 1)`, the
+  /// gradient tables' entry mask) never sees: it gets the integer modulo 2^k without subtracting
+  /// the constant's bits.
   @inline(__always)
   static func nearestIntLowBits(_ x: SIMD4<Float>) -> SIMD4<Int32> {
     unsafeBitCast(x + 12_582_912, to: SIMD4<Int32>.self)

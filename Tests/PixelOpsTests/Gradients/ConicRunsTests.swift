@@ -13,22 +13,36 @@ import Testing
 struct ConicRunsTests {
   static let n = 4096
 
-  /// Run-path and per-pixel entries of `count` pixels of row `y` from `x`; the mismatches that
-  /// are not a one-cell rounding at a cell boundary.
+  /// Run-path and per-pixel entries of `count` pixels of row `y` from `x`, plain (the shorter
+  /// arctangent polynomial) and dithered (the finer one); the mismatches that are not a one-cell
+  /// rounding at a cell boundary.
   func mismatches(_ parameter: ConicGradientParameter, y: Int, x: Int, count: Int) -> [String] {
-    let layout = GradientCellLayout(count: Self.n, extend: .pad)
-    let (runs, folded) = gradientEntriesBothWays(parameter, row: y, from: x, count: count, layout: layout)
+    mismatches(parameter, y: y, x: x, count: count, dithers: false, polynomial: ArctangentDegree5.self)
+      + mismatches(parameter, y: y, x: x, count: count, dithers: true, polynomial: ArctangentDegree7.self)
+  }
+
+  func mismatches<Polynomial: ArctangentPolynomial>(
+    _ parameter: ConicGradientParameter, y: Int, x: Int, count: Int, dithers: Bool, polynomial: Polynomial.Type
+  ) -> [String] {
+    let layout = GradientCellLayout(count: Self.n, extend: .pad, dithers: dithers)
+    var runs = [Int32](repeating: -1, count: count + 3)
+    runs.withUnsafeMutableBufferPointer {
+      parameter.writeCells(row: y, from: x, count: count, layout: layout, into: $0.baseAddress!)
+    }
     let row = CentredRow(map: parameter.map, y: y, x: x)
-    let angle = GradientAngle(unit: Float(Self.n))
+    let angle = GradientAngle<Polynomial>(unit: Float(Self.n))
     var found: [String] = []
-    for k in 0..<count where runs[k] != folded[k] {
-      // The per-pixel fold's own p, from the same lanes; the entry changes where p + 1/64 crosses
-      // a whole number (GradientIndexing). A few units in the last place of p from there, the
-      // two formulas may round to either side.
-      let p = Double(angle.turns(u: row.point(at: k).u, v: row.point(at: k).v)[0]) + 1.0 / 64
+    for k in 0..<count {
+      // The per-pixel fold's p, from the same lanes, and its entry; the entry changes where
+      // p + 1/64 crosses a whole number (GradientIndexing). A few units in the last place of p
+      // from there, the two formulas may round to either side.
+      let turns = angle.turns(u: row.point(at: k).u, v: row.point(at: k).v)
+      let folded = UnitRangeCells().entries(turns)[0] & layout.entryMask
+      guard runs[k] != folded else { continue }
+      let p = Double(turns[0]) + 1.0 / 64
       let nearBoundary = abs(p - p.rounded()) < 0.002
-      if abs(Int(runs[k]) - Int(folded[k])) > 1 || !nearBoundary {
-        found.append("row \(y) pixel \(x + k): runs \(runs[k]), per-pixel \(folded[k]), p \(p)")
+      if abs(Int(runs[k]) - Int(folded)) > 1 || !nearBoundary {
+        found.append("\(Polynomial.self) row \(y) pixel \(x + k): runs \(runs[k]), per-pixel \(folded), p \(p)")
       }
     }
     return found
