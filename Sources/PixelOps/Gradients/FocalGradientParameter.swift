@@ -123,10 +123,11 @@ struct FocalGradientParameter: GradientParameter {
   /// multiplications, three additions and a `sqrtps` for four pixels.
   ///
   /// Error: with every `|P|`, `|Q|`, `|start| + k |step|` of the row at most `M` and `ε = 2^-24`,
-  /// P and Q are within `5 ε M` (the start and step rounded to `Float`, the product and the
-  /// sum); `S = sqrt(P² + Q²)` within `10 ε M` (that error, and four roundings of at most
-  /// `√2 M`); `slope P` within `7 ε M`, and the difference adds `2 ε M`: within `24 ε M`.
-  /// ``largestMagnitude`` keeps that within ``largestError``.
+  /// P and Q are within `3 ε M` (the start and step rounded to `Float`, the product and the
+  /// sum); `S = sqrt(P² + Q²)` within `3√2 ε M` from them plus `2√2 ε M` from its own roundings
+  /// (S is at most `√2 M`); `slope P` within `5 ε M`; the difference's rounding adds
+  /// `(1 + √2) ε M`: about `14.6 ε M` in all, taken as `24 ε M` here. ``largestMagnitude`` keeps
+  /// that within ``largestError``.
   struct AxisRow: GradientParameterRow {
     let p: AffineLanes, q: AffineLanes
     /// `|dc| / dr`, below 1.

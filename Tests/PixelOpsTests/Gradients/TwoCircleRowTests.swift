@@ -98,8 +98,9 @@ struct TwoCircleRowTests {
   /// The cheaper focal rows (``FocalGradientParameter/AxisRow``, no division) cancel on the
   /// focus's near side, so they are taken only where their error bound is within 1/64 of a cell:
   /// every row taken must be that close to the `Double` solution, and rows far from a focus near
-  /// the edge (where the bound fails) must be declined. Removing or loosening the bound makes
-  /// the near-edge trials miss by whole cells.
+  /// the edge (where the bound fails) must be declined. Without the bound the near-edge trials
+  /// miss by hundreds of cells (the bound itself is about 1.6 times the worst case, so a slightly
+  /// looser one would still pass).
   @Test("focal axis rows stay within 1/64 cell of the Double solution wherever they are taken")
   func focalAxisRowMatchesDouble() {
     var rng = SeededGenerator(seed: 0xA415)
@@ -133,7 +134,7 @@ struct TwoCircleRowTests {
         if !(error <= 1.0 / 64) { failures.append("trial \(trial), pixel \(pixel): \(value) vs \(exact)") }
       }
     }
-    #expect(taken >= 200 && declined >= 50, "taken \(taken), declined \(declined)")
+    #expect(taken >= 150 && declined >= 50, "taken \(taken), declined \(declined)")
     let differing = failures.count
     #expect(differing == 0, "worst error \(worst) cells; first: \(Array(failures.prefix(5)))")
   }

@@ -1,0 +1,74 @@
+import Foundation
+import PixelOpsTestSupport
+import Testing
+
+@testable import PixelOps
+
+/// A hard edge's cell is evaluated exactly; a pixel whose computed parameter is off by a fraction
+/// of a cell must not land on the far side of the edge in the neighbouring cell (its colour would
+/// be off by the whole edge). The cells beside an edge's cell are evaluated exactly too, so any
+/// parameter error below a cell is safe there (DESIGN.md, Gradients, the table).
+@Suite("Pixels next to a hard edge take the side of the edge they lie on")
+struct GradientHardEdgeTests {
+  /// Black to white over t 0...0.1 (steep enough for a 4096-cell table), white up to a hard edge
+  /// to black at `edge`, black after.
+  static func stops(edge: Double) -> [GradientStop] {
+    let (black, white) = (StraightColor(red: 0, green: 0, blue: 0), StraightColor(red: 1, green: 1, blue: 1))
+    return [
+      GradientStop(location: 0, color: black), GradientStop(location: 0.1, color: white),
+      GradientStop(location: edge, color: white), GradientStop(location: edge, color: black),
+      GradientStop(location: 1, color: black),
+    ]
+  }
+
+  @Test("rotated conic and focal radial fills with an edge anywhere: every pixel within 1 of the reference")
+  func pixelsBesideAnEdgeMatchTheReference() throws {
+    #expect(try Gradient(stops: Self.stops(edge: 0.5)).table.cellCount == 4096)
+    var rng = SeededGenerator(seed: 0xED6E)
+    var failures: [String] = []
+    for trial in 0..<24 {
+      let edge = Double.random(in: 0.2...0.9, using: &rng)
+      let shape: GradientShape =
+        trial % 2 == 0
+        ? .conic(center: PointPosition(x: 150.3, y: 149.7), startAngle: Double.random(in: 0.1...6, using: &rng))
+        : .radial(
+          startCenter: PointPosition(x: 120, y: 140), startRadius: 0, endCenter: PointPosition(x: 150, y: 150),
+          endRadius: Double.random(in: 120...200, using: &rng))
+      let c = GradientCase(stops: Self.stops(edge: edge), shape: shape, width: 300, height: 300)
+      var random: SeededGenerator? = nil
+      var canvas = try GradientCanvas(for: c, random: &random)
+      let before = canvas
+      try canvas.draw(c)
+      if let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before, tolerance: 1) {
+        failures.append("trial \(trial), edge \(edge), \(shape): \(mismatch)")
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.count) fills differ, first: \(failures.prefix(3))")
+  }
+}
+
+/// The conic shapes' arctangent polynomials against `atan`, within the error each states (the
+/// error DESIGN.md's budget counts on).
+@Suite("Arctangent polynomials stay within their stated error")
+struct ArctangentPolynomialTests {
+  func largestError<Polynomial: ArctangentPolynomial>(_ polynomial: Polynomial.Type) -> Double {
+    // A unit of 2π gives radians.
+    let arctangent = Polynomial(unit: 2 * .pi)
+    var worst = 0.0
+    for step in 0...25_000 {
+      let r = Double(step) / 25_000
+      let lanes = arctangent(SIMD4<Float>(Float(r), -Float(r), Float(r), 0))
+      worst = max(worst, abs(Double(lanes[0]) - atan(Double(Float(r)))), abs(Double(lanes[1]) + atan(Double(Float(r)))))
+    }
+    return worst
+  }
+
+  @Test("degree 7 within 8.2e-5 rad and degree 5 within 6.1e-4 rad over -1...1")
+  func polynomialsAreWithinTheirErrors() {
+    let (seven, five) = (largestError(ArctangentDegree7.self), largestError(ArctangentDegree5.self))
+    #expect(seven <= ArctangentDegree7.largestError, "degree 7: \(seven)")
+    #expect(five <= ArctangentDegree5.largestError, "degree 5: \(five)")
+    // The stated errors are the real ones, not loose bounds: each is reached to within 10%.
+    #expect(seven >= 0.9 * ArctangentDegree7.largestError && five >= 0.9 * ArctangentDegree5.largestError)
+  }
+}
