@@ -54,6 +54,26 @@ struct TwoCircleRowTests {
     #expect(differing == 0, "lanes differ, first: \(Array(failures.prefix(5)))")
   }
 
+  /// Random two circles with a focus for `trial`: a map scaled 1, 2 or 0.37 (every fourth also
+  /// rotated and sheared), an end circle of radius 1...2000 within 2048x1200, and the focus
+  /// `reach(rng)` of its radius from its centre in a random direction.
+  static func focalCircles(
+    trial: Int, _ rng: inout SeededGenerator, reach: (inout SeededGenerator) -> Double
+  ) -> TwoCircleGradientParameter {
+    var map = GradientMap(scale: [1.0, 2.0, 0.37][trial % 3])
+    if trial % 4 == 1 {
+      (map.b, map.c) = (Double.random(in: -0.8...0.8, using: &rng), Double.random(in: -0.8...0.8, using: &rng))
+    }
+    let endCenter = PointPosition(
+      x: Double.random(in: 0...2048, using: &rng), y: Double.random(in: 0...1200, using: &rng))
+    let endRadius = Double.random(in: 1...2000, using: &rng)
+    let angle = Double.random(in: 0..<(2 * Double.pi), using: &rng)
+    let distance = endRadius * reach(&rng)
+    let focus = PointPosition(x: endCenter.x + distance * cos(angle), y: endCenter.y + distance * sin(angle))
+    return TwoCircleGradientParameter(
+      startCenter: focus, startRadius: 0, endCenter: endCenter, endRadius: endRadius, map: map)
+  }
+
   /// Focal gradients (start radius 0 inside the end circle) are solved in `Float`: within
   /// 1/1000 of a cell (plus 2e-6 relative, for parameters far past the end) of the `Double`
   /// solution, over destinations up to 4096 pixels wide.
@@ -64,19 +84,10 @@ struct TwoCircleRowTests {
     var failures: [String] = []
     var focalCount = 0
     for trial in 0..<300 {
-      var map = GradientMap(scale: [1.0, 2.0, 0.37][trial % 3])
-      if trial % 4 == 1 {
-        (map.b, map.c) = (Double.random(in: -0.8...0.8, using: &rng), Double.random(in: -0.8...0.8, using: &rng))
-      }
-      let endCenter = PointPosition(
-        x: Double.random(in: 0...2048, using: &rng), y: Double.random(in: 0...1200, using: &rng))
-      let endRadius = Double.random(in: 1...2000, using: &rng)
       // The focus anywhere inside the end circle, down to 1/1000 of its radius from the edge.
-      let angle = Double.random(in: 0..<(2 * Double.pi), using: &rng)
-      let reach = endRadius * (trial % 5 == 0 ? 0.999 : Double.random(in: 0...0.99, using: &rng))
-      let focus = PointPosition(x: endCenter.x + reach * cos(angle), y: endCenter.y + reach * sin(angle))
-      let general = TwoCircleGradientParameter(
-        startCenter: focus, startRadius: 0, endCenter: endCenter, endRadius: endRadius, map: map)
+      let general = Self.focalCircles(trial: trial, &rng) {
+        trial % 5 == 0 ? 0.999 : Double.random(in: 0...0.99, using: &$0)
+      }
       guard let parameter = FocalGradientParameter(general) else { continue }
       focalCount += 1
       let cells: Float = [256, 1024, 4096][trial % 3]
@@ -107,18 +118,9 @@ struct TwoCircleRowTests {
     var failures: [String] = []
     var (taken, declined, worst) = (0, 0, 0.0)
     for trial in 0..<600 {
-      var map = GradientMap(scale: [1.0, 2.0, 0.37][trial % 3])
-      if trial % 4 == 1 {
-        (map.b, map.c) = (Double.random(in: -0.8...0.8, using: &rng), Double.random(in: -0.8...0.8, using: &rng))
+      let general = Self.focalCircles(trial: trial, &rng) {
+        [0.999, 0.99, 0.9, Double.random(in: 0...0.9, using: &$0)][trial % 4]
       }
-      let endCenter = PointPosition(
-        x: Double.random(in: 0...2048, using: &rng), y: Double.random(in: 0...1200, using: &rng))
-      let endRadius = Double.random(in: 1...2000, using: &rng)
-      let angle = Double.random(in: 0..<(2 * Double.pi), using: &rng)
-      let reach = endRadius * [0.999, 0.99, 0.9, Double.random(in: 0...0.9, using: &rng)][trial % 4]
-      let focus = PointPosition(x: endCenter.x + reach * cos(angle), y: endCenter.y + reach * sin(angle))
-      let general = TwoCircleGradientParameter(
-        startCenter: focus, startRadius: 0, endCenter: endCenter, endRadius: endRadius, map: map)
       guard let parameter = FocalGradientParameter(general) else { continue }
       let cells = [256.0, 1024, 4096][trial % 3]
       let (x, y) = (Int.random(in: -200...4096, using: &rng), Int.random(in: -200...2200, using: &rng))
