@@ -63,8 +63,9 @@ struct ArctangentDegree7: ArctangentPolynomial {
 
 /// Degree 5, one multiplication and one addition fewer: 6.1e-4 radians, 0.40 of the finest
 /// (4096-cell) table's cell, inside the 3/4 cell that keeps a pixel within 1 of the reference, so
-/// plain fills take it (``ConicGradientParameter``); not inside the tenth of a cell that keeps a
-/// dithered 8x8 block's mean within 0.5 of it, so dithered fills do not.
+/// plain fills take it (``ConicGradientParameter``); not fine enough for a dithered fill (its 8x8
+/// block means want about a tenth of a cell) or near a hard edge (a pixel just past it whose angle
+/// comes out short takes the colour from across it), which take degree 7.
 struct ArctangentDegree5: ArctangentPolynomial {
   private let c1: Float, c3: Float, c5: Float
 

@@ -4,13 +4,15 @@ struct GradientCellLayout: Sendable {
   /// Cells over 0...1 (a power of two); see ``GradientColorTable`` for the entries.
   let count: Int
   let extend: GradientExtend
-  /// Whether the fill is dithered: its parameters must then be finer (a dithered 8x8 block's mean
-  /// within 0.5 of the reference leaves a parameter about 1/10 cell, where a plain pixel within 1
-  /// leaves it 3/4; DESIGN.md, Gradients), which ``ConicGradientParameter`` heeds.
-  var dithers = false
+  /// Whether the parameters must be finer than the 3/4-cell budget of a plain pixel asks
+  /// (DESIGN.md, Gradients), which ``ConicGradientParameter`` heeds: for a dithered fill (an 8x8
+  /// block's mean within 0.5 of the reference leaves about a tenth of a cell), and for a table with
+  /// exact cells (a pixel just past a hard edge whose parameter comes out short takes the colour
+  /// from across the edge, so every fraction of a cell of error widens that band).
+  var needsFineParameters = false
 
-  init(count: Int, extend: GradientExtend, dithers: Bool = false) {
-    (self.count, self.extend, self.dithers) = (count, extend, dithers)
+  init(count: Int, extend: GradientExtend, needsFineParameters: Bool = false) {
+    (self.count, self.extend, self.needsFineParameters) = (count, extend, needsFineParameters)
   }
 
   /// What rounding adds to a parameter in cells to find its entry (``GradientIndexing``): `1/2`

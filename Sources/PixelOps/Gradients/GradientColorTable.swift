@@ -5,9 +5,7 @@
 /// by at most 0.8 of a level across a cell). Each entry holds the exact colour at its cell's
 /// centre, rounded: a pixel whose `t` falls in the cell is then within 1 of the exact colour at
 /// its own `t`. Cells where a channel changes faster (a hard edge, or stops closer than the
-/// largest table resolves), and the cells beside them, hold a sentinel that sends their pixels to
-/// the exact evaluation: a pixel whose parameter is off by less than a cell can then not take a
-/// colour from across an edge.
+/// largest table resolves) hold a sentinel that sends their pixels to the exact evaluation.
 ///
 /// Entries, for `n` cells: 0 is *before the start* (the first stop, a solid fill's bytes);
 /// `1...n` are the cells (cell `k` at entry `k + 1`); `n + 1` is *after the end* (the last
@@ -73,13 +71,9 @@ final class GradientColorTable: @unchecked Sendable {
     store(after, isFlat: true, at: Int(entries.afterEntry))
     var exactCells = false
     let width = 1 / Double(count)
-    let steep = (0..<count).map { cell in
-      function.steepestSlope(in: Double(cell) * width...Double(cell + 1) * width) * width > Self.largestStepPerCell
-    }
     for cell in 0..<count {
-      // A steep cell and both its neighbours: a parameter off by less than a cell then never
-      // takes a pixel across an edge into a cell that holds a colour.
-      guard !steep[max(cell - 1, 0)...min(cell + 1, count - 1)].contains(true) else {
+      let range = Double(cell) * width...Double(cell + 1) * width
+      guard function.steepestSlope(in: range) * width <= Self.largestStepPerCell else {
         exactCells = true
         (rgba8[cell + 1], bgra8[cell + 1], rgba16[cell + 1], bgra16[cell + 1]) =
           (Self.exact8, Self.exact8, Self.exact16, Self.exact16)

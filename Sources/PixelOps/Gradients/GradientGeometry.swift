@@ -393,11 +393,12 @@ struct ConicGradientParameter: GradientParameter {
   }
 
   /// Runs of one octant formula take it without folding (``ConicCells``); plain fills take the
-  /// shorter polynomial (``ArctangentDegree5``), dithered ones the finer.
+  /// shorter polynomial (``ArctangentDegree5``), dithered ones and tables with hard edges the finer
+  /// (``GradientCellLayout/needsFineParameters``).
   func writeEntries<Sink: GradientEntrySink>(
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
   ) {
-    if !layout.dithers {
+    if !layout.needsFineParameters {
       ConicCells.write(
         map: map, row: y, from: x, count: count, layout: layout, into: &sink, polynomial: ArctangentDegree5.self)
     } else {

@@ -46,7 +46,8 @@ struct GradientRowWriter: Sendable {
     cells: UnsafeMutablePointer<Int32>
   ) {
     let table = gradient.table
-    let layout = GradientCellLayout(count: table.cellCount, extend: extend, dithers: dithers)
+    let layout = GradientCellLayout(
+      count: table.cellCount, extend: extend, needsFineParameters: dithers || table.hasExactCells)
     var x = columns.lowerBound
     while x < columns.upperBound {
       let count = min(Self.chunkSize, columns.upperBound &- x)

@@ -14,17 +14,17 @@ struct ConicRunsTests {
   static let n = 4096
 
   /// Run-path and per-pixel entries of `count` pixels of row `y` from `x`, plain (the shorter
-  /// arctangent polynomial) and dithered (the finer one); the mismatches that are not a one-cell
+  /// arctangent polynomial) and with fine parameters (the finer one); the mismatches that are not a one-cell
   /// rounding at a cell boundary.
   func mismatches(_ parameter: ConicGradientParameter, y: Int, x: Int, count: Int) -> [String] {
-    mismatches(parameter, y: y, x: x, count: count, dithers: false, polynomial: ArctangentDegree5.self)
-      + mismatches(parameter, y: y, x: x, count: count, dithers: true, polynomial: ArctangentDegree7.self)
+    mismatches(parameter, y: y, x: x, count: count, fine: false, polynomial: ArctangentDegree5.self)
+      + mismatches(parameter, y: y, x: x, count: count, fine: true, polynomial: ArctangentDegree7.self)
   }
 
   func mismatches<Polynomial: ArctangentPolynomial>(
-    _ parameter: ConicGradientParameter, y: Int, x: Int, count: Int, dithers: Bool, polynomial: Polynomial.Type
+    _ parameter: ConicGradientParameter, y: Int, x: Int, count: Int, fine: Bool, polynomial: Polynomial.Type
   ) -> [String] {
-    let layout = GradientCellLayout(count: Self.n, extend: .pad, dithers: dithers)
+    let layout = GradientCellLayout(count: Self.n, extend: .pad, needsFineParameters: fine)
     var runs = [Int32](repeating: -1, count: count + 3)
     runs.withUnsafeMutableBufferPointer {
       parameter.writeCells(row: y, from: x, count: count, layout: layout, into: $0.baseAddress!)
