@@ -16,6 +16,8 @@ struct GradientColorFunction: Sendable {
   /// Each stop's colour premultiplied in 0...255 (unrounded), and as a solid fill's bytes.
   private let premultiplied: [SIMD4<Double>]
   private let solidBytes: [SIMD4<Double>]
+  /// The stops' locations, for the search in ``evaluate(_:)``.
+  private let locations: [Double]
 
   init(stops: [GradientStop], interpolation: GradientInterpolation) {
     let clamped = stops.enumerated().map { index, stop in
@@ -28,6 +30,7 @@ struct GradientColorFunction: Sendable {
       let p = $0.color.premultiplied
       return SIMD4(Double(p.red), Double(p.green), Double(p.blue), Double(p.alpha))
     }
+    locations = self.stops.map(\.location)
   }
 
   static func premultiply(_ c: SIMD4<Double>) -> SIMD4<Double> {
@@ -55,9 +58,13 @@ struct GradientColorFunction: Sendable {
   func evaluate(_ t: Double) -> (value: SIMD4<Double>, isFlat: Bool) {
     if t < 0 { return (solidBytes[0], true) }
     if t > 1 { return (solidBytes[stops.count - 1], true) }
-    // The first stop whose location is beyond t.
-    var upper = 0
-    while upper < stops.count && stops[upper].location <= t { upper += 1 }
+    // The first stop whose location is beyond t (a binary search: hard-stop gradients have
+    // many stops, and the pixels of their edge cells come here one by one).
+    var (upper, high) = (0, locations.count)
+    while upper < high {
+      let middle = (upper + high) / 2
+      if locations[middle] <= t { upper = middle + 1 } else { high = middle }
+    }
     if upper == 0 { return (solidBytes[0], true) }
     if upper == stops.count { return (solidBytes[upper - 1], true) }
     let lower = upper - 1

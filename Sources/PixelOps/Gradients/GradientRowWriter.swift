@@ -79,10 +79,12 @@ struct GradientRowWriter: Sendable {
   ) {
     let table = gradient.table
     let marks = table.table8(.rgba)
+    // Once per chunk, not per pixel: the function holds arrays.
+    let function = gradient.function
     for k in 0..<count where marks[Int(cells[k])] == GradientColorTable.exact8 {
       let pixel: UInt32
       if let t = extend.extended(parameter.exactParameter(x: x &+ k, y: y)) {
-        let (value, isFlat) = gradient.function.evaluate(t)
+        let (value, isFlat) = function.evaluate(t)
         if dithers {
           let fixed = isFlat ? GradientColorTable.rounded(value) &* 256 : GradientColorTable.fixedPoint(value)
           let d = UInt32(OrderedDither.threshold(x: x &+ k, y: y))
