@@ -73,6 +73,20 @@ struct GradientColorFunction: Sendable {
     return (mix(lower, upper, f), false)
   }
 
+  /// Where `range` holds one hard edge between two flat stretches and nothing else (every stop
+  /// in it at one location, the segments on either side of one colour each): that location and
+  /// the solid fill's bytes below it and from it on, which ``evaluate(_:)`` gives for any `t` in
+  /// `range`. Nil for anything else.
+  func flatEdge(in range: ClosedRange<Double>) -> (location: Double, before: SIMD4<UInt32>, after: SIMD4<UInt32>)? {
+    let inside = locations.indices.filter { range.contains(locations[$0]) }
+    guard let first = inside.first, let last = inside.last, locations[first] == locations[last] else { return nil }
+    let flatBefore = first == 0 || stops[first - 1].color == stops[first].color
+    let flatAfter = last == stops.count - 1 || stops[last].color == stops[last + 1].color
+    guard flatBefore, flatAfter else { return nil }
+    func bytes(_ stop: Int) -> SIMD4<UInt32> { SIMD4<UInt32>(solidBytes[stop]) }
+    return (locations[first], bytes(first == 0 ? 0 : first - 1), bytes(last))
+  }
+
   /// The colour a fraction `f` of the way from stop `lower` to stop `upper`.
   private func mix(_ lower: Int, _ upper: Int, _ f: Double) -> SIMD4<Double> {
     switch interpolation {

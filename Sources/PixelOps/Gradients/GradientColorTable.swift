@@ -22,6 +22,10 @@ final class GradientColorTable: @unchecked Sendable {
   let cellCount: Int
   /// Whether any cell holds the sentinel.
   let hasExactCells: Bool
+  /// Per cell (none without exact cells): for a cell with the sentinel that holds one hard edge
+  /// between flat stretches, the edge and the solid bytes (RGBA) on either side, so its pixels
+  /// need their exact parameter but not the colour function (``flatEdge(cell:at:)``).
+  private let flatEdges: [FlatEdge?]
   /// Whether the colour jumps where `t` leaves 0...1 (``GradientColorFunction/jumpsAtAnEnd``):
   /// a pixel's colour can then change within any rounding of its parameter near an end.
   let jumpsAtAnEnd: Bool
@@ -70,10 +74,15 @@ final class GradientColorTable: @unchecked Sendable {
     store(before, isFlat: true, at: Int(GradientCellLayout.beforeEntry))
     store(after, isFlat: true, at: Int(entries.afterEntry))
     var exactCells = false
+    var flatEdges: [FlatEdge?] = []
     let width = 1 / Double(count)
     for cell in 0..<count {
       let range = Double(cell) * width...Double(cell + 1) * width
       guard function.steepestSlope(in: range) * width <= Self.largestStepPerCell else {
+        if !exactCells { flatEdges = Array(repeating: nil, count: count) }
+        flatEdges[cell] = function.flatEdge(in: range).map {
+          FlatEdge(range: range, location: $0.location, before: $0.before, after: $0.after)
+        }
         exactCells = true
         (rgba8[cell + 1], bgra8[cell + 1], rgba16[cell + 1], bgra16[cell + 1]) =
           (Self.exact8, Self.exact8, Self.exact16, Self.exact16)
@@ -84,6 +93,7 @@ final class GradientColorTable: @unchecked Sendable {
     }
     (self.rgba8, self.bgra8, self.rgba16, self.bgra16) = (rgba8, bgra8, rgba16, bgra16)
     hasExactCells = exactCells
+    self.flatEdges = flatEdges
     jumpsAtAnEnd = function.jumpsAtAnEnd
     split8 = UnsafeMutablePointer<UInt32>.allocate(capacity: 8 * count)
     for (index, table) in [rgba16, bgra16].enumerated() {
@@ -123,6 +133,24 @@ final class GradientColorTable: @unchecked Sendable {
   }
 
   static func pack8(_ c: SIMD4<UInt32>) -> UInt32 { c.x | c.y << 8 | c.z << 16 | c.w << 24 }
+
+  /// An exact cell's one hard edge between flat stretches (``flatEdges``).
+  struct FlatEdge {
+    /// The cell's parameters.
+    let range: ClosedRange<Double>
+    let location: Double
+    /// Solid fill bytes (red, green, blue, alpha).
+    let before: SIMD4<UInt32>, after: SIMD4<UInt32>
+  }
+
+  /// The bytes (red, green, blue, alpha) the colour function gives at exact parameter `t`, where
+  /// `t` lies in cell `cell` and that cell holds one hard edge between flat stretches; nil
+  /// otherwise (the caller evaluates the function). Dithering leaves those bytes as they are.
+  @inline(__always)
+  func flatEdge(cell: Int, at t: Double) -> SIMD4<UInt32>? {
+    guard cell >= 0, cell < flatEdges.count, let edge = flatEdges[cell], edge.range.contains(t) else { return nil }
+    return t < edge.location ? edge.before : edge.after
+  }
 
   static func pack16(_ c: SIMD4<UInt32>) -> UInt64 {
     UInt64(c.x) | UInt64(c.y) << 16 | UInt64(c.z) << 32 | UInt64(c.w) << 48

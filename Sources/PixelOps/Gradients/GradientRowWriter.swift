@@ -84,13 +84,19 @@ struct GradientRowWriter: Sendable {
     for k in 0..<count where marks[Int(cells[k])] == GradientColorTable.exact8 {
       let pixel: UInt32
       if let t = extend.extended(parameter.exactParameter(x: x &+ k, y: y)) {
-        let (value, isFlat) = function.evaluate(t)
-        if dithers {
-          let fixed = isFlat ? GradientColorTable.rounded(value) &* 256 : GradientColorTable.fixedPoint(value)
-          let d = UInt32(OrderedDither.threshold(x: x &+ k, y: y))
-          pixel = GradientColorTable.pack8(ordered((fixed &+ d) &>> 8))
+        // Entry `c + 1` is cell `c`.
+        if let bytes = table.flatEdge(cell: Int(cells[k]) &- 1, at: t) {
+          // A solid fill's bytes on one side of the edge, which dithering keeps as they are.
+          pixel = GradientColorTable.pack8(ordered(bytes))
         } else {
-          pixel = GradientColorTable.pack8(ordered(GradientColorTable.rounded(value)))
+          let (value, isFlat) = function.evaluate(t)
+          if dithers {
+            let fixed = isFlat ? GradientColorTable.rounded(value) &* 256 : GradientColorTable.fixedPoint(value)
+            let d = UInt32(OrderedDither.threshold(x: x &+ k, y: y))
+            pixel = GradientColorTable.pack8(ordered((fixed &+ d) &>> 8))
+          } else {
+            pixel = GradientColorTable.pack8(ordered(GradientColorTable.rounded(value)))
+          }
         }
       } else {
         pixel = 0

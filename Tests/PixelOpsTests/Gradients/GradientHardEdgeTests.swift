@@ -73,3 +73,49 @@ struct ArctangentPolynomialTests {
     #expect(seven >= 0.9 * ArctangentDegree7.largestError && five >= 0.9 * ArctangentDegree5.largestError)
   }
 }
+
+/// An exact cell holding one hard edge between flat stretches gives its pixels a side's solid
+/// bytes without evaluating the colour function (``GradientColorTable/flatEdge(cell:at:)``): for
+/// every `t` in such a cell they must be what the function gives; cells holding anything else
+/// (a ramp, two edges) must be left to the function.
+@Suite("Flat-edge cells give the colour function's bytes")
+struct GradientFlatEdgeTests {
+  @Test("random hard-stop gradients: every shortcut equals the evaluated colour")
+  func shortcutsMatchTheFunction() throws {
+    var rng = SeededGenerator(seed: 0xF1A7)
+    var (taken, declined) = (0, 0)
+    var failures: [String] = []
+    for _ in 0..<60 {
+      // Runs of one colour with hard edges, some ramps between them, edges at any location and
+      // on cell boundaries.
+      var stops: [GradientStop] = []
+      var location = 0.0
+      while location < 1 {
+        let color = StraightColor(
+          red: Double.random(in: 0...1, using: &rng), green: Double.random(in: 0...1, using: &rng),
+          blue: Double.random(in: 0...1, using: &rng), alpha: [1, 0.5, 0][Int.random(in: 0...2, using: &rng)])
+        let end = min(1, location + (Bool.random(using: &rng) ? 1.0 / 64 : Double.random(in: 0.001...0.2, using: &rng)))
+        stops.append(GradientStop(location: location, color: color))
+        if Int.random(in: 0..<4, using: &rng) > 0 { stops.append(GradientStop(location: end, color: color)) }
+        location = end
+      }
+      let function = GradientColorFunction(stops: stops, interpolation: .straight)
+      let table = GradientColorTable(function)
+      let n = table.cellCount
+      for cell in 0..<n {
+        for _ in 0..<4 {
+          let t = (Double(cell) + [0, 1, Double.random(in: 0...1, using: &rng)][Int.random(in: 0...2, using: &rng)]) / Double(n)
+          guard let bytes = table.flatEdge(cell: cell, at: t) else {
+            declined += 1
+            continue
+          }
+          taken += 1
+          let expected = GradientColorTable.rounded(function.evaluate(t).value)
+          if bytes != expected { failures.append("cell \(cell) of \(n), t \(t): \(bytes) vs \(expected)") }
+        }
+      }
+    }
+    #expect(taken > 100 && declined > 100, "taken \(taken), declined \(declined)")
+    #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.prefix(3))")
+  }
+}
