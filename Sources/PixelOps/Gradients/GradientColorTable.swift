@@ -81,7 +81,7 @@ final class GradientColorTable: @unchecked Sendable {
       guard function.steepestSlope(in: range) * width <= Self.largestStepPerCell else {
         if !exactCells { flatEdges = Array(repeating: nil, count: count) }
         flatEdges[cell] = function.flatEdge(in: range).map {
-          FlatEdge(range: range, location: $0.location, before: $0.before, after: $0.after)
+          FlatEdge(location: $0.location, before: Self.pack8($0.before), after: Self.pack8($0.after))
         }
         exactCells = true
         (rgba8[cell + 1], bgra8[cell + 1], rgba16[cell + 1], bgra16[cell + 1]) =
@@ -134,22 +134,25 @@ final class GradientColorTable: @unchecked Sendable {
 
   static func pack8(_ c: SIMD4<UInt32>) -> UInt32 { c.x | c.y << 8 | c.z << 16 | c.w << 24 }
 
-  /// An exact cell's one hard edge between flat stretches (``flatEdges``).
+  static func unpack8(_ p: UInt32) -> SIMD4<UInt32> { SIMD4(p & 0xFF, p >> 8 & 0xFF, p >> 16 & 0xFF, p >> 24) }
+
+  /// An exact cell's one hard edge between flat stretches (``flatEdges``): 16 bytes.
   struct FlatEdge {
-    /// The cell's parameters.
-    let range: ClosedRange<Double>
     let location: Double
-    /// Solid fill bytes (red, green, blue, alpha).
-    let before: SIMD4<UInt32>, after: SIMD4<UInt32>
+    /// Solid fill bytes, packed as ``pack8(_:)`` packs them.
+    let before: UInt32, after: UInt32
   }
 
   /// The bytes (red, green, blue, alpha) the colour function gives at exact parameter `t`, where
-  /// `t` lies in cell `cell` and that cell holds one hard edge between flat stretches; nil
-  /// otherwise (the caller evaluates the function). Dithering leaves those bytes as they are.
+  /// `t` lies in cell `cell` (its range as the table was built: `cell / n ... (cell + 1) / n`) and
+  /// that cell holds one hard edge between flat stretches; nil otherwise (the caller evaluates
+  /// the function). Dithering leaves those bytes as they are.
   @inline(__always)
   func flatEdge(cell: Int, at t: Double) -> SIMD4<UInt32>? {
-    guard cell >= 0, cell < flatEdges.count, let edge = flatEdges[cell], edge.range.contains(t) else { return nil }
-    return t < edge.location ? edge.before : edge.after
+    guard cell >= 0, cell < flatEdges.count, let edge = flatEdges[cell] else { return nil }
+    let width = 1 / Double(cellCount)
+    guard Double(cell) * width <= t, t <= Double(cell + 1) * width else { return nil }
+    return Self.unpack8(t < edge.location ? edge.before : edge.after)
   }
 
   static func pack16(_ c: SIMD4<UInt32>) -> UInt64 {

@@ -99,19 +99,36 @@ struct GradientFlatEdgeTests {
         if Int.random(in: 0..<4, using: &rng) > 0 { stops.append(GradientStop(location: end, color: color)) }
         location = end
       }
+      // Edges at 0 and at 1, and three stops at one location, now and then.
+      let black = StraightColor(red: 0, green: 0, blue: 0, alpha: 1)
+      if Bool.random(using: &rng) { stops.insert(GradientStop(location: 0, color: black), at: 0) }
+      if Bool.random(using: &rng) { stops.append(GradientStop(location: 1, color: black)) }
+      if Bool.random(using: &rng), let middle = stops.indices.randomElement(using: &rng) {
+        stops.insert(stops[middle], at: middle)
+      }
       let function = GradientColorFunction(stops: stops, interpolation: .straight)
       let table = GradientColorTable(function)
       let n = table.cellCount
+      func check(_ t: Double, cell: Int) {
+        guard let bytes = table.flatEdge(cell: cell, at: t) else {
+          declined += 1
+          return
+        }
+        taken += 1
+        let expected = GradientColorTable.rounded(function.evaluate(t).value)
+        if bytes != expected { failures.append("cell \(cell) of \(n), t \(t): \(bytes) vs \(expected)") }
+      }
       for cell in 0..<n {
         for _ in 0..<4 {
-          let t = (Double(cell) + [0, 1, Double.random(in: 0...1, using: &rng)][Int.random(in: 0...2, using: &rng)]) / Double(n)
-          guard let bytes = table.flatEdge(cell: cell, at: t) else {
-            declined += 1
-            continue
-          }
-          taken += 1
-          let expected = GradientColorTable.rounded(function.evaluate(t).value)
-          if bytes != expected { failures.append("cell \(cell) of \(n), t \(t): \(bytes) vs \(expected)") }
+          let offset = [0, 1, Double.random(in: 0...1, using: &rng)][Int.random(in: 0...2, using: &rng)]
+          check((Double(cell) + offset) / Double(n), cell: cell)
+        }
+      }
+      // Each stop's location and its neighbours, in every cell whose range holds them.
+      for stop in function.stops {
+        for t in [stop.location.nextDown, stop.location, stop.location.nextUp] where (0...1).contains(t) {
+          let cell = Int(t * Double(n))
+          for candidate in [cell - 1, cell, cell + 1] { check(t, cell: candidate) }
         }
       }
     }
