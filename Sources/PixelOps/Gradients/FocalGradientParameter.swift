@@ -22,6 +22,11 @@
 struct FocalGradientParameter: GradientParameter {
   /// The same circles solved in `Double`, for ``exactParameter(x:y:)``.
   let general: TwoCircleGradientParameter
+  /// ``AxisRow``'s frame, made once rather than per row: the unit vector from the focus towards
+  /// the end centre (any unit vector where they coincide), `√|a|`, and `|dc| / dr`.
+  private let along: (x: Double, y: Double)
+  private let rootA: Double
+  private let axisSlope: Float
 
   /// Nil unless `general` is focal with `|a|` at least `dr² / 1024`: nearer 0 (the focus
   /// nearly on the end circle) `1/|a|` grows without bound, and the `Double` solution stays.
@@ -29,6 +34,10 @@ struct FocalGradientParameter: GradientParameter {
     let (a, dr) = (general.a, general.dr)
     guard general.r0 == 0, dr > 0, a < 0, -a >= dr * dr / 1024 else { return nil }
     self.general = general
+    let length = (general.dcx * general.dcx + general.dcy * general.dcy).squareRoot()
+    along = length > 0 ? (general.dcx / length, general.dcy / length) : (1, 0)
+    rootA = (-a).squareRoot()
+    axisSlope = Float(length / dr)
   }
 
   static var staysInUnitRange: Bool { false }
@@ -40,7 +49,6 @@ struct FocalGradientParameter: GradientParameter {
   func row(_ y: Int, from x: Int, cells: Float) -> Row {
     let map = general.map
     let (u, v) = map.point(x: Double(x), y: Double(y))
-    let rootA = (-general.a).squareRoot()
     func lanes(_ start: Double, _ step: Double) -> AffineLanes { AffineLanes(start: start, step: step) }
     return Row(
       b: lanes(u * general.dcx + v * general.dcy, map.a * general.dcx + map.b * general.dcy),
@@ -71,20 +79,16 @@ struct FocalGradientParameter: GradientParameter {
   func axisRow(_ y: Int, from x: Int, count: Int, cells: Double) -> AxisRow? {
     let map = general.map
     let (u, v) = map.point(x: Double(x), y: Double(y))
-    let (dcx, dcy) = (general.dcx, general.dcy)
-    let length = (dcx * dcx + dcy * dcy).squareRoot()
-    // Unit vectors along and across the axis (any pair when the focus is the centre).
-    let (alongX, alongY) = length > 0 ? (dcx / length, dcy / length) : (1, 0)
-    func along(_ u: Double, _ v: Double) -> Double { u * alongX + v * alongY }
-    func across(_ u: Double, _ v: Double) -> Double { v * alongX - u * alongY }
+    func along(_ u: Double, _ v: Double) -> Double { u * self.along.x + v * self.along.y }
+    func across(_ u: Double, _ v: Double) -> Double { v * self.along.x - u * self.along.y }
     let k = cells / -general.a
-    let (alongScale, acrossScale) = (general.dr * k, (-general.a).squareRoot() * k)
+    let (alongScale, acrossScale) = (general.dr * k, rootA * k)
     let p = AffineLanes(start: alongScale * along(u, v), step: alongScale * along(map.a, map.b))
     let q = AffineLanes(start: acrossScale * across(u, v), step: acrossScale * across(map.a, map.b))
     let reach = Double(count &+ 3)
     let largest = max(p.largestMagnitude(over: reach), q.largestMagnitude(over: reach))
     guard largest <= AxisRow.largestMagnitude else { return nil }
-    return AxisRow(p: p, q: q, slope: Float(length / general.dr))
+    return AxisRow(p: p, q: q, slope: axisSlope)
   }
 
   /// `start + k step` for the pixels `k` of a row.

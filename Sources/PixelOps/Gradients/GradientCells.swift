@@ -11,10 +11,6 @@ struct GradientCellLayout: Sendable {
   /// from across the edge, so every fraction of a cell of error widens that band).
   var needsFineParameters = false
 
-  init(count: Int, extend: GradientExtend, needsFineParameters: Bool = false) {
-    (self.count, self.extend, self.needsFineParameters) = (count, extend, needsFineParameters)
-  }
-
   /// What rounding adds to a parameter in cells to find its entry (``GradientIndexing``): `1/2`
   /// makes rounding a floor plus one, `1/64` more keeps whole numbers off the ties (which round
   /// to even).

@@ -77,7 +77,7 @@ final class GradientColorTable: @unchecked Sendable {
     var flatEdges: [FlatEdge?] = []
     let width = 1 / Double(count)
     for cell in 0..<count {
-      let range = Double(cell) * width...Double(cell + 1) * width
+      let range = Self.range(ofCell: cell, count: count)
       guard function.steepestSlope(in: range) * width <= Self.largestStepPerCell else {
         if !exactCells { flatEdges = Array(repeating: nil, count: count) }
         flatEdges[cell] = function.flatEdge(in: range).map {
@@ -144,15 +144,22 @@ final class GradientColorTable: @unchecked Sendable {
   }
 
   /// The bytes (red, green, blue, alpha) the colour function gives at exact parameter `t`, where
-  /// `t` lies in cell `cell` (its range as the table was built: `cell / n ... (cell + 1) / n`) and
-  /// that cell holds one hard edge between flat stretches; nil otherwise (the caller evaluates
+  /// `t` lies in cell `cell` (``range(ofCell:count:)``) and that cell holds one hard edge between flat stretches; nil otherwise (the caller evaluates
   /// the function). Dithering leaves those bytes as they are.
   @inline(__always)
   func flatEdge(cell: Int, at t: Double) -> SIMD4<UInt32>? {
-    guard cell >= 0, cell < flatEdges.count, let edge = flatEdges[cell] else { return nil }
-    let width = 1 / Double(cellCount)
-    guard Double(cell) * width <= t, t <= Double(cell + 1) * width else { return nil }
+    guard cell >= 0, cell < flatEdges.count, let edge = flatEdges[cell],
+      Self.range(ofCell: cell, count: cellCount).contains(t)
+    else { return nil }
     return Self.unpack8(t < edge.location ? edge.before : edge.after)
+  }
+
+  /// The parameters of cell `cell` of `count`: `cell / count ... (cell + 1) / count`, as the
+  /// table is built and as ``flatEdge(cell:at:)`` checks it.
+  @inline(__always)
+  private static func range(ofCell cell: Int, count: Int) -> ClosedRange<Double> {
+    let width = 1 / Double(count)
+    return Double(cell) * width...Double(cell + 1) * width
   }
 
   static func pack16(_ c: SIMD4<UInt32>) -> UInt64 {
