@@ -24,6 +24,8 @@ This binding (blend2d-python 1.0.0, Blend2D 0.8.0) takes colours as float tuples
 - `radial_3stop_focal`: stops 0, 0.33 and 1, centre (W/2, H/2), radius H/2, focal point
   (W/2 - H/4, H/2 - H/8): bench's two circles, radius 0 at the focal point and H/2 at the centre.
 - `conic_4stop_rotated`: `conic_4stop` from angle π/6 (clockwise on screen, as bench's).
+- `conic_hard_stops`: 16 stripes alternating stop 0's and stop 1's colours of the 4 stops
+  (each edge two stops at one offset), around (W/2, H/2) from angle π/6.
 Each at 3840x2160 and as `<name>_tile` at 480x270. `bytes_moved` is the destination read and
 written (8 bytes per pixel), as for bench's solid fill.
 """
@@ -43,6 +45,10 @@ STOPS_4 = (
     (1.0, (0.0, 0.0, 1.0, 1.0)),
 )
 STOPS_3 = (STOPS_4[0], STOPS_4[1], STOPS_4[3])
+# 16 stripes: STOPS_4's first colour over 2k/16 ... (2k+1)/16, its last over the others.
+STOPS_STRIPES = tuple(
+    (offset / 16, (STOPS_4[0] if stripe % 2 == 0 else STOPS_4[3])[1])
+    for stripe in range(16) for offset in (stripe, stripe + 1))
 
 
 DITHER_NOTE = "drawn plain: blend2d-python exposes no gradient-quality (dither) hint"
@@ -78,6 +84,8 @@ def gradient_cases(_inputs):
                     width / 2, height / 2, width / 2 - height / 4, height / 2 - height / 8, height / 2),
                 STOPS_3), False),
             ("conic_4stop_rotated", lambda: with_stops(conic(width / 2, height / 2, math.pi / 6), STOPS_4), False),
+            ("conic_hard_stops",
+             lambda: with_stops(conic(width / 2, height / 2, math.pi / 6), STOPS_STRIPES), False),
         )
         for name, make, dithered in shapes:
             image = bl.BLImage(width, height, bl.BLFormat.PRGB32)

@@ -14,6 +14,8 @@ public import PixelOps
 /// - `radial_3stop_focal`: ``threeStops`` between two circles: radius 0 at
 ///   (W/2 - H/4, H/2 - H/8), radius H/2 at (W/2, H/2) (no row or column symmetry to mirror).
 /// - `conic_4stop_rotated`: ``fourStops`` around (W/2, H/2) from angle π/6 (no mirroring).
+/// - `conic_hard_stops`: ``stripeStops`` (16 stripes, hard edges) around (W/2, H/2) from angle
+///   π/6: what CSS-style hard stops cost, every edge's pixels decided against the exact angle.
 ///
 /// Each gradient is made once, before timing (its tables are built then); a timed call is one
 /// ``Compositor/fill(_:of:scale:with:options:)``, which allocates nothing. Every call draws over
@@ -29,10 +31,20 @@ public enum GradientCases {
   ]
   /// ``fourStops`` without the one at 0.66.
   public static let threeStops = [fourStops[0], fourStops[1], fourStops[3]]
+  /// 16 stripes of ``fourStops``' first and last colours, alternating: the first colour over
+  /// `2k/16 ... (2k+1)/16`, the last over `(2k+1)/16 ... (2k+2)/16`, each edge two stops at one
+  /// location (32 stops; the edges sit on table cell boundaries).
+  public static let stripeStops = (0..<16).flatMap { stripe in
+    let color = (stripe % 2 == 0 ? fourStops[0] : fourStops[3]).color
+    return [
+      GradientStop(location: Double(stripe) / 16, color: color),
+      GradientStop(location: Double(stripe + 1) / 16, color: color),
+    ]
+  }
 
   static let baseNames = [
     "linear_4stop", "radial_3stop", "conic_4stop", "linear_4stop_dithered",
-    "linear_4stop_steep", "radial_3stop_focal", "conic_4stop_rotated",
+    "linear_4stop_steep", "radial_3stop_focal", "conic_4stop_rotated", "conic_hard_stops",
   ]
   static var names: [String] { baseNames + baseNames.map { $0 + "_tile" } }
 
@@ -58,6 +70,8 @@ public enum GradientCases {
         shape: .radial(startCenter: focus, startRadius: 0, endCenter: center, endRadius: h / 2))
     case "conic_4stop_rotated":
       return GradientFill(try Gradient(stops: fourStops), shape: .conic(center: center, startAngle: Double.pi / 6))
+    case "conic_hard_stops":
+      return GradientFill(try Gradient(stops: stripeStops), shape: .conic(center: center, startAngle: Double.pi / 6))
     default:
       preconditionFailure("unknown gradient case \(name)")
     }

@@ -30,6 +30,8 @@ import PixelOpsBenchmarkSupport
 ///   at (W/2, H/2).
 /// - `conic_4stop_rotated`: `conic_4stop` from angle π/6 clockwise: with the mirrored stops,
 ///   pixman's angle -30 degrees.
+/// - `conic_hard_stops`: 16 stripes of ``stops4``' first and last colours (each edge two stops
+///   at one offset), as `conic_4stop_rotated` draws its stops.
 /// Every gradient has `PIXMAN_REPEAT_PAD`.
 ///
 /// `bytesMoved` is the destination read and written, 8 bytes per pixel, as for `fill_solid`.
@@ -47,6 +49,11 @@ enum PixmanGradientCases {
     Stop(offset: 1, rgba: (0, 0, 1, 1)),
   ]
   static let stops3: [Stop] = [stops4[0], stops4[1], stops4[3]]
+  /// ``stops4``' first colour over `2k/16 ... (2k+1)/16`, its last over the other stripes.
+  static let stripeStops: [Stop] = (0..<16).flatMap { stripe in
+    let rgba = (stripe % 2 == 0 ? stops4[0] : stops4[3]).rgba
+    return [Stop(offset: Double(stripe) / 16, rgba: rgba), Stop(offset: Double(stripe + 1) / 16, rgba: rgba)]
+  }
 
   enum Shape: Equatable {
     /// From (0, 0) to (W, H), or (W/8, H) when steep.
@@ -72,6 +79,7 @@ enum PixmanGradientCases {
     Case(name: "linear_4stop_steep", shape: .linear(steep: true), stops: stops4, dithered: false),
     Case(name: "radial_3stop_focal", shape: .radial(focal: true), stops: stops3, dithered: false),
     Case(name: "conic_4stop_rotated", shape: .conical(degrees: -30), stops: stops4, dithered: false),
+    Case(name: "conic_hard_stops", shape: .conical(degrees: -30), stops: stripeStops, dithered: false),
   ]
 
   /// Every case at `size` and as `_tile` at ``BlendCases/tileSize``; with `outputDirectory`,

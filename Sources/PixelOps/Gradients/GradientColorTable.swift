@@ -2,7 +2,8 @@
 ///
 /// The parameter range 0...1 is cut into `cellCount` cells (a power of two from 256 to 4096,
 /// at least 1.25 times the steepest channel slope in levels per unit `t`, so a channel changes
-/// by at most 0.8 of a level across a cell). Each entry holds the exact colour at its cell's
+/// by at most 0.8 of a level across a cell; 4096 for gradients with hard edges, whose cells are
+/// evaluated exactly: the finest cells leave the fewest pixels to that). Each entry holds the exact colour at its cell's
 /// centre, rounded: a pixel whose `t` falls in the cell is then within 1 of the exact colour at
 /// its own `t`. Cells where a channel changes faster (a hard edge, or stops closer than the
 /// largest table resolves) hold a sentinel that sends their pixels to the exact evaluation.
@@ -48,9 +49,13 @@ final class GradientColorTable: @unchecked Sendable {
   static let largestStepPerCell = 0.8
 
   init(_ function: GradientColorFunction) {
-    // Finite slopes only: hard edges go to the exact evaluation whatever the size.
+    // Finite slopes only: hard edges go to the exact evaluation whatever the size. A gradient
+    // with hard edges takes the largest size: only the cells holding an edge are evaluated
+    // exactly, so the finer the cells, the fewer pixels that costs (16 edges on cell boundaries
+    // hold 1/8 of 256 cells, 1/128 of 4096).
     let steepest = function.steepestSlope(in: 0...1, ignoringHardEdges: true)
-    var count = Self.smallestCellCount
+    let hasHardEdges = function.steepestSlope(in: 0...1) == .infinity
+    var count = hasHardEdges ? Self.largestCellCount : Self.smallestCellCount
     while count < Self.largestCellCount && Double(count) * Self.largestStepPerCell < steepest { count *= 2 }
     cellCount = count
     let rgba8 = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * count)
@@ -152,6 +157,22 @@ final class GradientColorTable: @unchecked Sendable {
       Self.range(ofCell: cell, count: cellCount).contains(t)
     else { return nil }
     return Self.unpack8(t < edge.location ? edge.before : edge.after)
+  }
+
+  /// ``flatEdge(cell:at:)`` for a pixel whose exact parameter is known only to within `error` of
+  /// `t` (``GradientParameter/nearParameter(x:y:)``): the side's bytes where every parameter
+  /// within `error` of `t` lies strictly inside the cell, on one side of its edge (so inside
+  /// 0...1, where every extend mode leaves `t` as it is); nil otherwise, and for NaN (the caller
+  /// takes the exact parameter).
+  @inline(__always)
+  func flatEdge(cell: Int, near t: Double, within error: Double) -> SIMD4<UInt32>? {
+    guard cell >= 0, cell < flatEdges.count, let edge = flatEdges[cell] else { return nil }
+    let range = Self.range(ofCell: cell, count: cellCount)
+    let (low, high) = (t - error, t + error)
+    guard low > range.lowerBound, high < range.upperBound else { return nil }
+    if high < edge.location { return Self.unpack8(edge.before) }
+    if low >= edge.location { return Self.unpack8(edge.after) }
+    return nil
   }
 
   /// The parameters of cell `cell` of `count`: `cell / count ... (cell + 1) / count`, as the

@@ -78,13 +78,20 @@ struct GradientRowWriter: Sendable {
     into output: UnsafeMutableRawPointer
   ) {
     let table = gradient.table
-    let marks = table.table8(.rgba)
     // Once per chunk, not per pixel: the function holds arrays.
     let function = gradient.function
-    for k in 0..<count where marks[Int(cells[k])] == GradientColorTable.exact8 {
+    /// Pixel `k`'s bytes, from its exact (or near) parameter.
+    @inline(__always)
+    func redo(_ k: Int) {
       let pixel: UInt32
-      if let t = extend.extended(parameter.exactParameter(x: x &+ k, y: y)) {
-        // Entry `c + 1` is cell `c`.
+      // Entry `c + 1` is cell `c`.
+      if Parameter.nearParameterError > 0,
+        let bytes = table.flatEdge(
+          cell: Int(cells[k]) &- 1, near: parameter.nearParameter(x: x &+ k, y: y), within: Parameter.nearParameterError)
+      {
+        // A side of a hard edge the pixel is surely on, without the exact parameter.
+        pixel = GradientColorTable.pack8(ordered(bytes))
+      } else if let t = extend.extended(parameter.exactParameter(x: x &+ k, y: y)) {
         if let bytes = table.flatEdge(cell: Int(cells[k]) &- 1, at: t) {
           // A solid fill's bytes on one side of the edge, which dithering keeps as they are.
           pixel = GradientColorTable.pack8(ordered(bytes))
@@ -103,6 +110,33 @@ struct GradientRowWriter: Sendable {
       }
       output.storeBytes(of: pixel, toByteOffset: k &* 4, as: UInt32.self)
     }
+    if dithers {
+      // Dithered pixels no longer show the sentinel: the entries tell.
+      let marks = table.table8(.rgba)
+      for k in 0..<count where marks[Int(cells[k])] == GradientColorTable.exact8 { redo(k) }
+      return
+    }
+    // Undithered, the lookup left the sentinel (never a premultiplied pixel) in exactly these
+    // pixels: sixteen compared per turn, then four.
+    let sentinel = SIMD4<UInt32>(repeating: GradientColorTable.exact8)
+    @inline(__always)
+    func matches(_ k: Int) -> SIMDMask<SIMD4<Int32>> {
+      output.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt32>.self) .== sentinel
+    }
+    @inline(__always)
+    func redoMatches(_ range: Range<Int>) {
+      for k in range where output.load(fromByteOffset: k &* 4, as: UInt32.self) == GradientColorTable.exact8 { redo(k) }
+    }
+    var k = 0
+    while count &- k >= 16 {
+      if any(matches(k) .| matches(k &+ 4) .| matches(k &+ 8) .| matches(k &+ 12)) { redoMatches(k..<k &+ 16) }
+      k &+= 16
+    }
+    while count &- k >= 4 {
+      if any(matches(k)) { redoMatches(k..<k &+ 4) }
+      k &+= 4
+    }
+    redoMatches(k..<count)
   }
 
   private func ordered(_ c: SIMD4<UInt32>) -> SIMD4<UInt32> { order == .rgba ? c : SIMD4(c.z, c.y, c.x, c.w) }

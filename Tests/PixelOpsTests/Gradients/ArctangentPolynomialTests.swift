@@ -1,4 +1,5 @@
 import Foundation
+import PixelOpsTestSupport
 import Testing
 
 @testable import PixelOps
@@ -26,5 +27,30 @@ struct ArctangentPolynomialTests {
     #expect(five <= ArctangentDegree5.largestError, "degree 5: \(five)")
     // The stated errors are the real ones, not loose bounds: each is reached to within 10%.
     #expect(seven >= 0.9 * ArctangentDegree7.largestError && five >= 0.9 * ArctangentDegree5.largestError)
+  }
+
+  @Test("the Double angle of one pixel stays within its stated error of atan2 in every octant")
+  func doubleTurnsAreWithinTheirError() {
+    func exact(_ u: Double, _ v: Double) -> Double {
+      let turns = atan2(v, u) / (2 * .pi)
+      return turns < 0 ? turns + 1 : turns
+    }
+    var rng = SeededGenerator(seed: 0xA7A2)
+    var worst = 0.0
+    var points: [(Double, Double)] = [(0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1)]
+    for _ in 0..<200_000 {
+      let scale = [1e-3, 1, 1e3, 1e6][Int.random(in: 0...3, using: &rng)]
+      points.append((Double.random(in: -1...1, using: &rng) * scale, Double.random(in: -1...1, using: &rng) * scale))
+    }
+    for (u, v) in points {
+      let near = ArctangentDegree7.turns(u: u, v: v)
+      // Angles just below a whole turn may come out at 0 on the other side of the wrap.
+      var difference = abs(near - exact(u, v))
+      difference = min(difference, abs(difference - 1))
+      worst = max(worst, difference)
+    }
+    #expect(worst <= ArctangentDegree7.largestTurnsError, "worst \(worst)")
+    // Not a loose bound: the polynomial's own error (1.297e-5 turns) is most of it.
+    #expect(worst >= 0.9 * ArctangentDegree7.largestTurnsError, "worst \(worst)")
   }
 }

@@ -54,32 +54,36 @@ struct GradientHardEdgeTests {
 /// (a ramp, two edges) must be left to the function.
 @Suite("Flat-edge cells give the colour function's bytes")
 struct GradientFlatEdgeTests {
+  /// Runs of one colour with hard edges, some ramps between them, edges at any location and on
+  /// cell boundaries; edges at 0 and at 1, and three stops at one location, now and then.
+  static func randomHardStops(using rng: inout SeededGenerator) -> [GradientStop] {
+    var stops: [GradientStop] = []
+    var location = 0.0
+    while location < 1 {
+      let color = StraightColor(
+        red: Double.random(in: 0...1, using: &rng), green: Double.random(in: 0...1, using: &rng),
+        blue: Double.random(in: 0...1, using: &rng), alpha: [1, 0.5, 0][Int.random(in: 0...2, using: &rng)])
+      let end = min(1, location + (Bool.random(using: &rng) ? 1.0 / 64 : Double.random(in: 0.001...0.2, using: &rng)))
+      stops.append(GradientStop(location: location, color: color))
+      if Int.random(in: 0..<4, using: &rng) > 0 { stops.append(GradientStop(location: end, color: color)) }
+      location = end
+    }
+    let black = StraightColor(red: 0, green: 0, blue: 0, alpha: 1)
+    if Bool.random(using: &rng) { stops.insert(GradientStop(location: 0, color: black), at: 0) }
+    if Bool.random(using: &rng) { stops.append(GradientStop(location: 1, color: black)) }
+    if Bool.random(using: &rng), let middle = stops.indices.randomElement(using: &rng) {
+      stops.insert(stops[middle], at: middle)
+    }
+    return stops
+  }
+
   @Test("random hard-stop gradients: every shortcut equals the evaluated colour")
   func shortcutsMatchTheFunction() throws {
     var rng = SeededGenerator(seed: 0xF1A7)
     var (taken, declined) = (0, 0)
     var failures: [String] = []
     for _ in 0..<60 {
-      // Runs of one colour with hard edges, some ramps between them, edges at any location and
-      // on cell boundaries.
-      var stops: [GradientStop] = []
-      var location = 0.0
-      while location < 1 {
-        let color = StraightColor(
-          red: Double.random(in: 0...1, using: &rng), green: Double.random(in: 0...1, using: &rng),
-          blue: Double.random(in: 0...1, using: &rng), alpha: [1, 0.5, 0][Int.random(in: 0...2, using: &rng)])
-        let end = min(1, location + (Bool.random(using: &rng) ? 1.0 / 64 : Double.random(in: 0.001...0.2, using: &rng)))
-        stops.append(GradientStop(location: location, color: color))
-        if Int.random(in: 0..<4, using: &rng) > 0 { stops.append(GradientStop(location: end, color: color)) }
-        location = end
-      }
-      // Edges at 0 and at 1, and three stops at one location, now and then.
-      let black = StraightColor(red: 0, green: 0, blue: 0, alpha: 1)
-      if Bool.random(using: &rng) { stops.insert(GradientStop(location: 0, color: black), at: 0) }
-      if Bool.random(using: &rng) { stops.append(GradientStop(location: 1, color: black)) }
-      if Bool.random(using: &rng), let middle = stops.indices.randomElement(using: &rng) {
-        stops.insert(stops[middle], at: middle)
-      }
+      let stops = Self.randomHardStops(using: &rng)
       let function = GradientColorFunction(stops: stops, interpolation: .straight)
       let table = GradientColorTable(function)
       let n = table.cellCount
@@ -107,6 +111,65 @@ struct GradientFlatEdgeTests {
       }
     }
     #expect(taken > 100 && declined > 100, "taken \(taken), declined \(declined)")
+    #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.prefix(3))")
+  }
+
+  @Test("a gradient with a hard edge takes the finest table, one without the size its slopes need")
+  func hardEdgesTakeTheFinestTable() throws {
+    let orange = StraightColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    let blue = StraightColor(red: 0, green: 0, blue: 1, alpha: 1)
+    let edge = [
+      GradientStop(location: 0, color: orange), GradientStop(location: 0.5, color: orange),
+      GradientStop(location: 0.5, color: blue), GradientStop(location: 1, color: blue),
+    ]
+    #expect(try Gradient(stops: edge).table.cellCount == GradientColorTable.largestCellCount)
+    var stripes: [GradientStop] = []
+    for stripe in 0..<16 {
+      let color = stripe % 2 == 0 ? orange : blue
+      stripes.append(GradientStop(location: Double(stripe) / 16, color: color))
+      stripes.append(GradientStop(location: Double(stripe + 1) / 16, color: color))
+    }
+    #expect(try Gradient(stops: stripes).table.cellCount == GradientColorTable.largestCellCount)
+    // Two stops of one colour at one location are no edge: a gentle ramp after them needs only
+    // the smallest table.
+    let paler = StraightColor(red: 0.9, green: 0.5, blue: 0.1, alpha: 1)
+    let noEdge = [edge[0], edge[1], GradientStop(location: 0.5, color: orange), GradientStop(location: 1, color: paler)]
+    #expect(try Gradient(stops: noEdge).table.cellCount == GradientColorTable.smallestCellCount)
+  }
+
+  @Test("a side decided from a near parameter is every parameter's within the error")
+  func nearSidesHoldForEveryParameterWithinTheError() throws {
+    var rng = SeededGenerator(seed: 0x5EA2)
+    var (taken, declined) = (0, 0)
+    var failures: [String] = []
+    for _ in 0..<40 {
+      let function = GradientColorFunction(stops: Self.randomHardStops(using: &rng), interpolation: .straight)
+      let table = GradientColorTable(function)
+      let n = Double(table.cellCount)
+      // Near each stop (where the sides are decided or declined) and anywhere in a cell.
+      var samples = function.stops.flatMap { stop in
+        (0..<8).map { _ in stop.location + Double.random(in: -4e-5...4e-5, using: &rng) }
+      }
+      samples += (0..<2000).map { _ in Double.random(in: -0.01...1.01, using: &rng) }
+      for t in samples {
+        let error = [0, 1e-7, ArctangentDegree7.largestTurnsError, 1e-3][Int.random(in: 0...3, using: &rng)]
+        let cell = Int((t * n).rounded(.down)) + Int.random(in: -1...1, using: &rng)
+        guard let bytes = table.flatEdge(cell: cell, near: t, within: error) else {
+          declined += 1
+          continue
+        }
+        taken += 1
+        // Every parameter the exact one could be: the ends, the middle, random ones.
+        let candidates = [t - error, t, t + error] + (0..<6).map { _ in t + Double.random(in: -error...error, using: &rng) }
+        for exact in candidates {
+          let expected = GradientColorTable.rounded(function.evaluate(exact).value)
+          if table.flatEdge(cell: cell, at: exact) != bytes || bytes != expected {
+            failures.append("cell \(cell), near \(t) ± \(error), exact \(exact): \(bytes) vs \(expected)")
+          }
+        }
+      }
+    }
+    #expect(taken > 1000 && declined > 1000, "taken \(taken), declined \(declined)")
     #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.prefix(3))")
   }
 }
