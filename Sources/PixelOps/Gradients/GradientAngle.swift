@@ -47,7 +47,9 @@ protocol ArctangentPolynomial {
 struct ArctangentDegree7: ArctangentPolynomial {
   private let c1: Float, c3: Float, c5: Float, c7: Float
   /// The coefficients of `r`, `r³`, `r⁵` and `r⁷` (radians).
-  private static let coefficients = (0.99921388, -0.32117568, 0.14626621, -0.03898768)
+  private static var coefficients: (Double, Double, Double, Double) {
+    (0.99921388, -0.32117568, 0.14626621, -0.03898768)
+  }
 
   init(unit: Float) {
     let scale = unit / (2 * .pi)
@@ -70,7 +72,8 @@ struct ArctangentDegree7: ArctangentPolynomial {
     let r = large > 0 ? small / large : 0
     let s = r * r
     let (a1, a3, a5, a7) = coefficients
-    var p = r * (a1 + s * (a3 + s * (a5 + s * a7))) / (2 * .pi)
+    let turn = 1 / (2 * Double.pi)
+    var p = r * (a1 * turn + s * (a3 * turn + s * (a5 * turn + s * (a7 * turn))))
     if av > au { p = 0.25 - p }
     if u < 0 { p = 0.5 - p }
     return v < 0 ? 1 - p : p

@@ -23,10 +23,13 @@ final class GradientColorTable: @unchecked Sendable {
   let cellCount: Int
   /// Whether any cell holds the sentinel.
   let hasExactCells: Bool
-  /// Per cell (none without exact cells): for a cell with the sentinel that holds one hard edge
-  /// between flat stretches, the edge and the solid bytes (RGBA) on either side, so its pixels
-  /// need their exact parameter but not the colour function (``flatEdge(cell:at:)``).
-  private let flatEdges: [FlatEdge?]
+  /// The cells with the sentinel that hold one hard edge between flat stretches: the edge, the
+  /// cell's range and the solid bytes (RGBA) on either side, so that their pixels need their
+  /// exact (or a near) parameter but not the colour function (``flatEdge(cell:at:)``).
+  private let flatEdges: [FlatEdge]
+  /// Per cell (none without exact cells): 1 + the cell's index in ``flatEdges``, 0 for none
+  /// (two bytes a cell).
+  private let flatEdgeSlots: [UInt16]
   /// Whether the colour jumps where `t` leaves 0...1 (``GradientColorFunction/jumpsAtAnEnd``):
   /// a pixel's colour can then change within any rounding of its parameter near an end.
   let jumpsAtAnEnd: Bool
@@ -79,14 +82,18 @@ final class GradientColorTable: @unchecked Sendable {
     store(before, isFlat: true, at: Int(GradientCellLayout.beforeEntry))
     store(after, isFlat: true, at: Int(entries.afterEntry))
     var exactCells = false
-    var flatEdges: [FlatEdge?] = []
+    var flatEdges: [FlatEdge] = []
+    var flatEdgeSlots: [UInt16] = []
     let width = 1 / Double(count)
     for cell in 0..<count {
       let range = Self.range(ofCell: cell, count: count)
       guard function.steepestSlope(in: range) * width <= Self.largestStepPerCell else {
-        if !exactCells { flatEdges = Array(repeating: nil, count: count) }
-        flatEdges[cell] = function.flatEdge(in: range).map {
-          FlatEdge(location: $0.location, before: Self.pack8($0.before), after: Self.pack8($0.after))
+        if !exactCells { flatEdgeSlots = Array(repeating: 0, count: count) }
+        if let edge = function.flatEdge(in: range) {
+          flatEdges.append(
+            FlatEdge(
+              location: edge.location, cell: range, before: Self.pack8(edge.before), after: Self.pack8(edge.after)))
+          flatEdgeSlots[cell] = UInt16(flatEdges.count)
         }
         exactCells = true
         (rgba8[cell + 1], bgra8[cell + 1], rgba16[cell + 1], bgra16[cell + 1]) =
@@ -98,7 +105,7 @@ final class GradientColorTable: @unchecked Sendable {
     }
     (self.rgba8, self.bgra8, self.rgba16, self.bgra16) = (rgba8, bgra8, rgba16, bgra16)
     hasExactCells = exactCells
-    self.flatEdges = flatEdges
+    (self.flatEdges, self.flatEdgeSlots) = (flatEdges, flatEdgeSlots)
     jumpsAtAnEnd = function.jumpsAtAnEnd
     split8 = UnsafeMutablePointer<UInt32>.allocate(capacity: 8 * count)
     for (index, table) in [rgba16, bgra16].enumerated() {
@@ -141,22 +148,31 @@ final class GradientColorTable: @unchecked Sendable {
 
   static func unpack8(_ p: UInt32) -> SIMD4<UInt32> { SIMD4(p & 0xFF, p >> 8 & 0xFF, p >> 16 & 0xFF, p >> 24) }
 
-  /// An exact cell's one hard edge between flat stretches (``flatEdges``): 16 bytes.
+  /// An exact cell's one hard edge between flat stretches (``flatEdges``): 32 bytes.
   struct FlatEdge {
     let location: Double
+    /// The cell's parameters (``range(ofCell:count:)``).
+    let cell: ClosedRange<Double>
     /// Solid fill bytes, packed as ``pack8(_:)`` packs them.
     let before: UInt32, after: UInt32
   }
 
-  /// The bytes (red, green, blue, alpha) the colour function gives at exact parameter `t`, where
-  /// `t` lies in cell `cell` (``range(ofCell:count:)``) and that cell holds one hard edge between flat stretches; nil otherwise (the caller evaluates
-  /// the function). Dithering leaves those bytes as they are.
+  /// The flat edge of cell `cell`, if it has one.
   @inline(__always)
-  func flatEdge(cell: Int, at t: Double) -> SIMD4<UInt32>? {
-    guard cell >= 0, cell < flatEdges.count, let edge = flatEdges[cell],
-      Self.range(ofCell: cell, count: cellCount).contains(t)
-    else { return nil }
-    return Self.unpack8(t < edge.location ? edge.before : edge.after)
+  private func flatEdge(ofCell cell: Int) -> FlatEdge? {
+    guard cell >= 0, cell < flatEdgeSlots.count else { return nil }
+    let slot = Int(flatEdgeSlots[cell])
+    return slot == 0 ? nil : flatEdges[slot &- 1]
+  }
+
+  /// The bytes the colour function gives at exact parameter `t` (RGBA, packed as ``pack8(_:)``
+  /// packs them), where `t` lies in cell `cell` (``range(ofCell:count:)``) and that cell holds
+  /// one hard edge between flat stretches; nil otherwise (the caller evaluates the function).
+  /// Dithering leaves those bytes as they are.
+  @inline(__always)
+  func flatEdge(cell: Int, at t: Double) -> UInt32? {
+    guard let edge = flatEdge(ofCell: cell), edge.cell.contains(t) else { return nil }
+    return t < edge.location ? edge.before : edge.after
   }
 
   /// ``flatEdge(cell:at:)`` for a pixel whose exact parameter is known only to within `error` of
@@ -165,14 +181,12 @@ final class GradientColorTable: @unchecked Sendable {
   /// 0...1, where every extend mode leaves `t` as it is); nil otherwise, and for NaN (the caller
   /// takes the exact parameter).
   @inline(__always)
-  func flatEdge(cell: Int, near t: Double, within error: Double) -> SIMD4<UInt32>? {
-    guard cell >= 0, cell < flatEdges.count, let edge = flatEdges[cell] else { return nil }
-    let range = Self.range(ofCell: cell, count: cellCount)
+  func flatEdge(cell: Int, near t: Double, within error: Double) -> UInt32? {
+    guard let edge = flatEdge(ofCell: cell) else { return nil }
     let (low, high) = (t - error, t + error)
-    guard low > range.lowerBound, high < range.upperBound else { return nil }
-    if high < edge.location { return Self.unpack8(edge.before) }
-    if low >= edge.location { return Self.unpack8(edge.after) }
-    return nil
+    guard low > edge.cell.lowerBound, high < edge.cell.upperBound, high < edge.location || low >= edge.location
+    else { return nil }
+    return high < edge.location ? edge.before : edge.after
   }
 
   /// The parameters of cell `cell` of `count`: `cell / count ... (cell + 1) / count`, as the

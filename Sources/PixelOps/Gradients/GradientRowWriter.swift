@@ -90,11 +90,11 @@ struct GradientRowWriter: Sendable {
           cell: Int(cells[k]) &- 1, near: parameter.nearParameter(x: x &+ k, y: y), within: Parameter.nearParameterError)
       {
         // A side of a hard edge the pixel is surely on, without the exact parameter.
-        pixel = GradientColorTable.pack8(ordered(bytes))
+        pixel = ordered(bytes)
       } else if let t = extend.extended(parameter.exactParameter(x: x &+ k, y: y)) {
         if let bytes = table.flatEdge(cell: Int(cells[k]) &- 1, at: t) {
           // A solid fill's bytes on one side of the edge, which dithering keeps as they are.
-          pixel = GradientColorTable.pack8(ordered(bytes))
+          pixel = ordered(bytes)
         } else {
           let (value, isFlat) = function.evaluate(t)
           if dithers {
@@ -117,27 +117,44 @@ struct GradientRowWriter: Sendable {
       return
     }
     // Undithered, the lookup left the sentinel (never a premultiplied pixel) in exactly these
-    // pixels: sixteen compared per turn, then four.
+    // pixels: sixteen compared per turn, and where any matched, their lanes taken as bits.
     let sentinel = SIMD4<UInt32>(repeating: GradientColorTable.exact8)
+    /// Bit `i` set where pixel `k + i` (i < 4) holds the sentinel.
     @inline(__always)
-    func matches(_ k: Int) -> SIMDMask<SIMD4<Int32>> {
-      output.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt32>.self) .== sentinel
+    func matches(_ k: Int) -> Int {
+      let equal = output.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt32>.self) .== sentinel
+      return Int(SIMD4<Int32>.zero.replacing(with: SIMD4(1, 2, 4, 8), where: equal).wrappedSum())
     }
     @inline(__always)
-    func redoMatches(_ range: Range<Int>) {
-      for k in range where output.load(fromByteOffset: k &* 4, as: UInt32.self) == GradientColorTable.exact8 { redo(k) }
+    func redo(bits: Int, from k: Int) {
+      var bits = bits
+      while bits != 0 {
+        redo(k &+ bits.trailingZeroBitCount)
+        bits &= bits &- 1
+      }
     }
     var k = 0
     while count &- k >= 16 {
-      if any(matches(k) .| matches(k &+ 4) .| matches(k &+ 8) .| matches(k &+ 12)) { redoMatches(k..<k &+ 16) }
+      let first = output.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt32>.self) .== sentinel
+      let second = output.loadUnaligned(fromByteOffset: k &* 4 &+ 16, as: SIMD4<UInt32>.self) .== sentinel
+      let third = output.loadUnaligned(fromByteOffset: k &* 4 &+ 32, as: SIMD4<UInt32>.self) .== sentinel
+      let fourth = output.loadUnaligned(fromByteOffset: k &* 4 &+ 48, as: SIMD4<UInt32>.self) .== sentinel
+      if any(first .| second .| third .| fourth) {
+        redo(bits: matches(k) | matches(k &+ 4) &<< 4 | matches(k &+ 8) &<< 8 | matches(k &+ 12) &<< 12, from: k)
+      }
       k &+= 16
     }
     while count &- k >= 4 {
-      if any(matches(k)) { redoMatches(k..<k &+ 4) }
+      redo(bits: matches(k), from: k)
       k &+= 4
     }
-    redoMatches(k..<count)
+    for k in k..<count where output.load(fromByteOffset: k &* 4, as: UInt32.self) == GradientColorTable.exact8 { redo(k) }
   }
 
   private func ordered(_ c: SIMD4<UInt32>) -> SIMD4<UInt32> { order == .rgba ? c : SIMD4(c.z, c.y, c.x, c.w) }
+
+  /// Packed RGBA bytes (``GradientColorTable/pack8(_:)``) in `order`.
+  private func ordered(_ p: UInt32) -> UInt32 {
+    order == .rgba ? p : (p & 0xFF00_FF00) | (p & 0xFF) << 16 | (p >> 16 & 0xFF)
+  }
 }

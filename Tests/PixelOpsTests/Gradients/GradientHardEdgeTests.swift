@@ -94,7 +94,7 @@ struct GradientFlatEdgeTests {
         }
         taken += 1
         let expected = GradientColorTable.rounded(function.evaluate(t).value)
-        if bytes != expected { failures.append("cell \(cell) of \(n), t \(t): \(bytes) vs \(expected)") }
+        if GradientColorTable.unpack8(bytes) != expected { failures.append("cell \(cell) of \(n), t \(t): \(bytes) vs \(expected)") }
       }
       for cell in 0..<n {
         for _ in 0..<4 {
@@ -163,7 +163,7 @@ struct GradientFlatEdgeTests {
         let candidates = [t - error, t, t + error] + (0..<6).map { _ in t + Double.random(in: -error...error, using: &rng) }
         for exact in candidates {
           let expected = GradientColorTable.rounded(function.evaluate(exact).value)
-          if table.flatEdge(cell: cell, at: exact) != bytes || bytes != expected {
+          if table.flatEdge(cell: cell, at: exact) != bytes || GradientColorTable.unpack8(bytes) != expected {
             failures.append("cell \(cell), near \(t) ± \(error), exact \(exact): \(bytes) vs \(expected)")
           }
         }
