@@ -94,7 +94,9 @@ struct GradientFlatEdgeTests {
         }
         taken += 1
         let expected = GradientColorTable.rounded(function.evaluate(t).value)
-        if GradientColorTable.unpack8(bytes) != expected { failures.append("cell \(cell) of \(n), t \(t): \(bytes) vs \(expected)") }
+        if GradientColorTable.unpack8(bytes) != expected {
+          failures.append("cell \(cell) of \(n), t \(t): \(bytes) vs \(expected)")
+        }
       }
       for cell in 0..<n {
         for _ in 0..<4 {
