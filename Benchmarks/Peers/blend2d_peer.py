@@ -24,8 +24,10 @@ This binding (blend2d-python 1.0.0, Blend2D 0.8.0) takes colours as float tuples
 - `radial_3stop_focal`: stops 0, 0.33 and 1, centre (W/2, H/2), radius H/2, focal point
   (W/2 - H/4, H/2 - H/8): bench's two circles, radius 0 at the focal point and H/2 at the centre.
 - `conic_4stop_rotated`: `conic_4stop` from angle π/6 (clockwise on screen, as bench's).
-- `conic_hard_stops`: 16 stripes alternating stop 0's and stop 1's colours of the 4 stops
-  (each edge two stops at one offset), around (W/2, H/2) from angle π/6.
+- `conic_hard_stops`: 16 stripes alternating the first and the last colour of the 4 stops
+  (each edge two stops at one offset), around (W/2, H/2) from angle π/6. The same stripes, not
+  the same pixels: Blend2D's colour table places each stop at a table entry, so its edges can
+  move by up to half an entry (bench decides each pixel beside an edge from the exact angle).
 Each at 3840x2160 and as `<name>_tile` at 480x270. `bytes_moved` is the destination read and
 written (8 bytes per pixel), as for bench's solid fill.
 """

@@ -65,7 +65,9 @@ struct ArctangentDegree7: ArctangentPolynomial {
 
   /// The angle of (u, v) from +u towards +v in turns, in 0...1 (0 at the origin): one pixel by
   /// the same octant fold as ``GradientAngle/turns(u:v:)``, in `Double`, within
-  /// ``largestTurnsError`` of `atan2(v, u) / 2π` (wrapped into 0...1).
+  /// ``largestTurnsError`` of `atan2(v, u) / 2π` (wrapped into 0...1) for finite points other
+  /// than the origin (at (-0, ±0) it gives 0 where `atan2` gives half a turn; infinite
+  /// coordinates give NaN).
   static func turns(u: Double, v: Double) -> Double {
     let (au, av) = (abs(u), abs(v))
     let (small, large) = av > au ? (au, av) : (av, au)

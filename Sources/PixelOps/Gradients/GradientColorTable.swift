@@ -50,12 +50,18 @@ final class GradientColorTable: @unchecked Sendable {
   static let largestCellCount = 4096
   /// The most a channel may change across one cell, in levels.
   static let largestStepPerCell = 0.8
+  /// A cell is evaluated exactly also where a hard edge lies outside it but within this fraction
+  /// of a cell: a pixel just past an edge whose parameter comes out short by less than that
+  /// lands in an exact cell, not in a flat neighbour showing the colour from across the edge.
+  /// The shapes' parameters with exact cells are off by at most 0.053 cell (the degree-7 conic
+  /// on a 4096-cell table; DESIGN.md, Gradients).
+  static let edgeMargin = 0.125
 
   init(_ function: GradientColorFunction) {
     // Finite slopes only: hard edges go to the exact evaluation whatever the size. A gradient
-    // with hard edges takes the largest size: only the cells holding an edge are evaluated
-    // exactly, so the finer the cells, the fewer pixels that costs (16 edges on cell boundaries
-    // hold 1/8 of 256 cells, 1/128 of 4096).
+    // with hard edges takes the largest size: only the cells at an edge are evaluated exactly,
+    // so the finer the cells, the fewer pixels that costs (15 edges on cell boundaries make 30
+    // of 256 cells exact, 30 of 4096).
     let steepest = function.steepestSlope(in: 0...1, ignoringHardEdges: true)
     let hasHardEdges = function.steepestSlope(in: 0...1) == .infinity
     var count = hasHardEdges ? Self.largestCellCount : Self.smallestCellCount
@@ -86,7 +92,9 @@ final class GradientColorTable: @unchecked Sendable {
     var flatEdgeSlots: [UInt16] = []
     let width = 1 / Double(count)
     for cell in 0..<count {
-      let range = Self.range(ofCell: cell, count: count)
+      // The cell and, for hard edges, a margin either side (``edgeMargin``).
+      let cellRange = Self.range(ofCell: cell, count: count)
+      let range = (cellRange.lowerBound - Self.edgeMargin * width)...(cellRange.upperBound + Self.edgeMargin * width)
       guard function.steepestSlope(in: range) * width <= Self.largestStepPerCell else {
         if !exactCells { flatEdgeSlots = Array(repeating: 0, count: count) }
         if let edge = function.flatEdge(in: range) {
@@ -151,7 +159,8 @@ final class GradientColorTable: @unchecked Sendable {
   /// An exact cell's one hard edge between flat stretches (``flatEdges``): 32 bytes.
   struct FlatEdge {
     let location: Double
-    /// The cell's parameters (``range(ofCell:count:)``).
+    /// The cell's parameters (``range(ofCell:count:)``) and ``edgeMargin`` either side: the one
+    /// edge and the flat stretches hold over all of them.
     let cell: ClosedRange<Double>
     /// Solid fill bytes, packed as ``pack8(_:)`` packs them.
     let before: UInt32, after: UInt32
@@ -177,14 +186,15 @@ final class GradientColorTable: @unchecked Sendable {
 
   /// ``flatEdge(cell:at:)`` for a pixel whose exact parameter is known only to within `error` of
   /// `t` (``GradientParameter/nearParameter(x:y:)``): the side's bytes where every parameter
-  /// within `error` of `t` lies strictly inside the cell, on one side of its edge (so inside
-  /// 0...1, where every extend mode leaves `t` as it is); nil otherwise, and for NaN (the caller
-  /// takes the exact parameter).
+  /// within `error` of `t` lies strictly inside the cell's range and inside 0...1 (where every
+  /// extend mode leaves `t` as it is), on one side of its edge; nil otherwise, and for NaN (the
+  /// caller takes the exact parameter).
   @inline(__always)
   func flatEdge(cell: Int, near t: Double, within error: Double) -> UInt32? {
     guard let edge = flatEdge(ofCell: cell) else { return nil }
     let (low, high) = (t - error, t + error)
-    guard low > edge.cell.lowerBound, high < edge.cell.upperBound, high < edge.location || low >= edge.location
+    guard low > edge.cell.lowerBound, low > 0, high < edge.cell.upperBound, high < 1,
+      high < edge.location || low >= edge.location
     else { return nil }
     return high < edge.location ? edge.before : edge.after
   }

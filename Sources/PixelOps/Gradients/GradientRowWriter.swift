@@ -148,7 +148,9 @@ struct GradientRowWriter: Sendable {
       redo(bits: matches(k), from: k)
       k &+= 4
     }
-    for k in k..<count where output.load(fromByteOffset: k &* 4, as: UInt32.self) == GradientColorTable.exact8 { redo(k) }
+    for k in k..<count where output.loadUnaligned(fromByteOffset: k &* 4, as: UInt32.self) == GradientColorTable.exact8 {
+      redo(k)
+    }
   }
 
   private func ordered(_ c: SIMD4<UInt32>) -> SIMD4<UInt32> { order == .rgba ? c : SIMD4(c.z, c.y, c.x, c.w) }

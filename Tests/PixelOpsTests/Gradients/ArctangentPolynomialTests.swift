@@ -53,4 +53,28 @@ struct ArctangentPolynomialTests {
     // Not a loose bound: the polynomial's own error (1.297e-5 turns) is most of it.
     #expect(worst >= 0.9 * ArctangentDegree7.largestTurnsError, "worst \(worst)")
   }
+
+  @Test("the conic's near parameter is within its stated error of the exact one, any centre and start")
+  func conicNearParameterIsWithinItsError() {
+    var rng = SeededGenerator(seed: 0xC0A1)
+    var worst = 0.0
+    for _ in 0..<40 {
+      let center = PointPosition(x: Double.random(in: -50...350, using: &rng), y: Double.random(in: -50...350, using: &rng))
+      let scale = [1.0, 2, 3][Int.random(in: 0...2, using: &rng)]
+      let map = GradientMap(scale: scale)
+      let parameter = ConicGradientParameter(
+        center: center, startAngle: Double.random(in: -7...7, using: &rng), map: map)
+      // Pixels around and at the centre, and a random spread.
+      let (cx, cy) = (Int(center.x * scale), Int(center.y * scale))
+      var pixels = (-3...3).flatMap { dy in (-3...3).map { dx in (cx + dx, cy + dy) } }
+      pixels += (0..<500).map { _ in (Int.random(in: -100...1000, using: &rng), Int.random(in: -100...1000, using: &rng)) }
+      for (x, y) in pixels {
+        var difference = abs(parameter.nearParameter(x: x, y: y) - parameter.exactParameter(x: x, y: y))
+        difference = min(difference, abs(difference - 1))
+        worst = max(worst, difference)
+      }
+    }
+    #expect(worst <= ConicGradientParameter.nearParameterError, "worst \(worst)")
+    #expect(worst >= 0.5 * ConicGradientParameter.nearParameterError, "worst \(worst)")
+  }
 }

@@ -46,6 +46,31 @@ struct GradientHardEdgeTests {
     }
     #expect(failures.isEmpty, "\(failures.count) fills differ, first: \(failures.prefix(3))")
   }
+
+  /// An edge just inside a cell, a hair from its boundary: a pixel just past it whose angle comes
+  /// out short lands in the neighbouring cell, which must be exact too (``GradientColorTable/edgeMargin``;
+  /// without it this failed 4 of 16 fills).
+  @Test("conic fills with an edge a hair from a cell boundary: every pixel within 1 of the reference")
+  func edgesBesideACellBoundaryMatchTheReference() throws {
+    var rng = SeededGenerator(seed: 0xB0DE)
+    var failures: [String] = []
+    for trial in 0..<16 {
+      // 0.004 or 0.04 cell (1e-6 or 1e-5 in t) above or below boundary k/4096.
+      let offset = [0.004, 0.04][trial % 2] * (trial % 4 < 2 ? 1 : -1)
+      let edge = (Double(Int.random(in: 820...3680, using: &rng)) + offset) / 4096
+      let shape = GradientShape.conic(
+        center: PointPosition(x: 300.3, y: 299.7), startAngle: Double.random(in: 0.1...6, using: &rng))
+      let c = GradientCase(stops: Self.stops(edge: edge), shape: shape, width: 600, height: 600)
+      var random: SeededGenerator? = nil
+      var canvas = try GradientCanvas(for: c, random: &random)
+      let before = canvas
+      try canvas.draw(c)
+      if let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before, tolerance: 1) {
+        failures.append("trial \(trial), edge \(edge), \(shape): \(mismatch)")
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.count) fills differ, first: \(failures.prefix(3))")
+  }
 }
 
 /// An exact cell holding one hard edge between flat stretches gives its pixels a side's solid
@@ -163,10 +188,17 @@ struct GradientFlatEdgeTests {
         taken += 1
         // Every parameter the exact one could be: the ends, the middle, random ones.
         let candidates = [t - error, t, t + error] + (0..<6).map { _ in t + Double.random(in: -error...error, using: &rng) }
+        // What the exact path gives them under every extend mode: the parameter extended
+        // (a mode that draws nothing there must not have been answered), then the function.
         for exact in candidates {
-          let expected = GradientColorTable.rounded(function.evaluate(exact).value)
-          if table.flatEdge(cell: cell, at: exact) != bytes || GradientColorTable.unpack8(bytes) != expected {
-            failures.append("cell \(cell), near \(t) ± \(error), exact \(exact): \(bytes) vs \(expected)")
+          for extend in [GradientExtend.pad, .none, .repeating, .reflecting] {
+            let expected = extend.extended(exact).map { GradientColorTable.rounded(function.evaluate($0).value) }
+            if GradientColorTable.unpack8(bytes) != expected {
+              failures.append("cell \(cell), near \(t) ± \(error), exact \(exact), \(extend): \(bytes) vs \(expected as Any)")
+            }
+          }
+          if table.flatEdge(cell: cell, at: exact) != bytes {
+            failures.append("cell \(cell), near \(t) ± \(error), exact \(exact): not the exact path's flat edge")
           }
         }
       }
