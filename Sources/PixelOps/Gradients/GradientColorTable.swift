@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A gradient's colours sampled into lookup tables, built once per ``Gradient``.
 ///
 /// The parameter range 0...1 is cut into `cellCount` cells (a power of two from 256 to 4096,
@@ -17,7 +19,9 @@
 /// Four tables: premultiplied 8-bit pixels in RGBA and BGRA byte order (`UInt32`, little-endian
 /// lanes), and the same with 8.8 fixed-point channels (`UInt64`, four `UInt16`) for dithering.
 /// Flat stretches (two stops of one colour, and both ends) hold a solid fill's bytes, times 256
-/// in the 8.8 tables, so dithering leaves them exact.
+/// in the 8.8 tables, so dithering leaves them exact. The 8.8 tables and their split copies (four
+/// fifths of the memory: 256 KB of 320 at 4096 cells) are built when a dithered fill first asks
+/// for them (``fixedTables``), so a gradient never drawn dithered does not hold them.
 final class GradientColorTable: @unchecked Sendable {
   /// Cells over 0...1 (a power of two).
   let cellCount: Int
@@ -35,11 +39,12 @@ final class GradientColorTable: @unchecked Sendable {
   let jumpsAtAnEnd: Bool
   let rgba8: UnsafeMutablePointer<UInt32>
   let bgra8: UnsafeMutablePointer<UInt32>
-  let rgba16: UnsafeMutablePointer<UInt64>
-  let bgra16: UnsafeMutablePointer<UInt64>
-  /// The 8.8 tables split into whole bytes and fraction bytes (sign bit flipped), four tables of
-  /// `2n` in one block: whole RGBA, fraction RGBA, whole BGRA, fraction BGRA (``planes8(_:)``).
-  let split8: UnsafeMutablePointer<UInt32>
+  /// What the 8.8 tables are made from, when first asked for.
+  private let function: GradientColorFunction
+  /// The 8.8 tables once made (``fixedTables``), in one block of `64 n` bytes: RGBA and BGRA
+  /// (`2n` `UInt64` each), then the split copies (``planes8(_:)``): whole RGBA, fraction RGBA,
+  /// whole BGRA, fraction BGRA (`2n` `UInt32` each). Set once, never changed after.
+  private let fixedBlock = Atomic<UnsafeMutableRawPointer?>(nil)
 
   /// Marks an 8-bit cell whose pixels are evaluated exactly (never a premultiplied pixel: colour
   /// above a zero alpha).
@@ -69,24 +74,16 @@ final class GradientColorTable: @unchecked Sendable {
     cellCount = count
     let rgba8 = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * count)
     let bgra8 = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * count)
-    let rgba16 = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * count)
-    let bgra16 = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * count)
-    for entry in 0..<2 * count {
-      (rgba8[entry], bgra8[entry], rgba16[entry], bgra16[entry]) = (0, 0, 0, 0)
-    }
-    func store(_ value: SIMD4<Double>, isFlat: Bool, at entry: Int) {
+    rgba8.initialize(repeating: 0, count: 2 * count)
+    bgra8.initialize(repeating: 0, count: 2 * count)
+    func store(_ value: SIMD4<Double>, at entry: Int) {
       let bytes = Self.rounded(value)
-      let fixed = isFlat ? bytes &* 256 : Self.fixedPoint(value)
       rgba8[entry] = Self.pack8(bytes)
       bgra8[entry] = Self.pack8(SIMD4(bytes.z, bytes.y, bytes.x, bytes.w))
-      rgba16[entry] = Self.pack16(fixed)
-      bgra16[entry] = Self.pack16(SIMD4(fixed.z, fixed.y, fixed.x, fixed.w))
     }
-    let (before, _) = function.evaluate(-1)
-    let (after, _) = function.evaluate(2)
     let entries = GradientCellLayout(count: count, extend: .pad)
-    store(before, isFlat: true, at: Int(GradientCellLayout.beforeEntry))
-    store(after, isFlat: true, at: Int(entries.afterEntry))
+    store(function.evaluate(-1).value, at: Int(GradientCellLayout.beforeEntry))
+    store(function.evaluate(2).value, at: Int(entries.afterEntry))
     var exactCells = false
     var flatEdges: [FlatEdge] = []
     var flatEdgeSlots: [UInt16] = []
@@ -104,36 +101,78 @@ final class GradientColorTable: @unchecked Sendable {
           flatEdgeSlots[cell] = UInt16(flatEdges.count)
         }
         exactCells = true
-        (rgba8[cell + 1], bgra8[cell + 1], rgba16[cell + 1], bgra16[cell + 1]) =
-          (Self.exact8, Self.exact8, Self.exact16, Self.exact16)
+        (rgba8[cell + 1], bgra8[cell + 1]) = (Self.exact8, Self.exact8)
         continue
       }
-      let (value, isFlat) = function.evaluate((Double(cell) + 0.5) * width)
-      store(value, isFlat: isFlat, at: cell + 1)
+      store(function.evaluate(Self.center(ofCell: cell, count: count)).value, at: cell + 1)
     }
-    (self.rgba8, self.bgra8, self.rgba16, self.bgra16) = (rgba8, bgra8, rgba16, bgra16)
+    (self.rgba8, self.bgra8, self.function) = (rgba8, bgra8, function)
     hasExactCells = exactCells
     (self.flatEdges, self.flatEdgeSlots) = (flatEdges, flatEdgeSlots)
     jumpsAtAnEnd = function.jumpsAtAnEnd
-    split8 = UnsafeMutablePointer<UInt32>.allocate(capacity: 8 * count)
-    for (index, table) in [rgba16, bgra16].enumerated() {
-      let whole = split8 + 4 * count * index
-      let fraction = whole + 2 * count
-      for entry in 0..<2 * count {
-        let bytes = unsafeBitCast(table[entry], to: SIMD8<UInt8>.self)
-        whole[entry] = Self.pack8(SIMD4(UInt32(bytes[1]), UInt32(bytes[3]), UInt32(bytes[5]), UInt32(bytes[7])))
-        fraction[entry] = Self.pack8(SIMD4(UInt32(bytes[0]), UInt32(bytes[2]), UInt32(bytes[4]), UInt32(bytes[6]))) ^ 0x8080_8080
-      }
-    }
   }
 
   deinit {
     rgba8.deallocate()
     bgra8.deallocate()
-    rgba16.deallocate()
-    bgra16.deallocate()
-    split8.deallocate()
+    fixedBlock.load(ordering: .acquiring)?.deallocate()
   }
+
+  /// Whether the 8.8 tables have been made (a dithered fill asked for them).
+  var holdsFixedTables: Bool { fixedBlock.load(ordering: .acquiring) != nil }
+
+  /// The 8.8 tables' block (``fixedBlock``), made on first call. Threads that ask at once may
+  /// each make one; the first stored is kept and the others freed (they hold the same values).
+  private var fixedTables: UnsafeMutableRawPointer {
+    if let block = fixedBlock.load(ordering: .acquiring) { return block }
+    let made = makeFixedTables()
+    let (exchanged, original) = fixedBlock.compareExchange(
+      expected: nil, desired: made, ordering: .acquiringAndReleasing)
+    if exchanged { return made }
+    made.deallocate()
+    return original.unsafelyUnwrapped
+  }
+
+  /// The 8.8 entries (the colour at each cell's centre in 8.8 fixed point, flat stretches a
+  /// solid fill's bytes times 256, the sentinel where the 8-bit table has it) and their split
+  /// copies, in a new block laid out as ``fixedBlock`` says.
+  private func makeFixedTables() -> UnsafeMutableRawPointer {
+    let n = cellCount
+    let block = UnsafeMutableRawPointer.allocate(byteCount: 64 * n, alignment: 16)
+    let rgba16 = block.bindMemory(to: UInt64.self, capacity: 4 * n)
+    let bgra16 = rgba16 + 2 * n
+    let split8 = (block + 32 * n).bindMemory(to: UInt32.self, capacity: 8 * n)
+    let entries = GradientCellLayout(count: n, extend: .pad)
+    for entry in 0..<2 * n {
+      let fixed: SIMD4<UInt32>
+      if rgba8[entry] == Self.exact8 {
+        (rgba16[entry], bgra16[entry]) = (Self.exact16, Self.exact16)
+        continue
+      } else if entry == Int(GradientCellLayout.beforeEntry) || entry == Int(entries.afterEntry) {
+        fixed = Self.rounded(function.evaluate(entry == 0 ? -1 : 2).value) &* 256
+      } else if entry <= n {
+        let (value, isFlat) = function.evaluate(Self.center(ofCell: entry - 1, count: n))
+        fixed = isFlat ? Self.rounded(value) &* 256 : Self.fixedPoint(value)
+      } else {
+        fixed = .zero
+      }
+      rgba16[entry] = Self.pack16(fixed)
+      bgra16[entry] = Self.pack16(SIMD4(fixed.z, fixed.y, fixed.x, fixed.w))
+    }
+    for (index, table) in [rgba16, bgra16].enumerated() {
+      let whole = split8 + 4 * n * index
+      let fraction = whole + 2 * n
+      for entry in 0..<2 * n {
+        let bytes = unsafeBitCast(table[entry], to: SIMD8<UInt8>.self)
+        whole[entry] = Self.pack8(SIMD4(UInt32(bytes[1]), UInt32(bytes[3]), UInt32(bytes[5]), UInt32(bytes[7])))
+        fraction[entry] = Self.pack8(SIMD4(UInt32(bytes[0]), UInt32(bytes[2]), UInt32(bytes[4]), UInt32(bytes[6]))) ^ 0x8080_8080
+      }
+    }
+    return block
+  }
+
+  /// The centre of cell `cell` of `count`, where its entry is sampled.
+  private static func center(ofCell cell: Int, count: Int) -> Double { (Double(cell) + 0.5) / Double(count) }
 
   /// Channels 0...255 rounded half up, colour clamped to alpha.
   static func rounded(_ value: SIMD4<Double>) -> SIMD4<UInt32> { scaled(value, by: 1) }
@@ -213,11 +252,14 @@ final class GradientColorTable: @unchecked Sendable {
 
   /// The 8-bit table in `order`.
   func table8(_ order: ChannelOrder) -> UnsafePointer<UInt32> { UnsafePointer(order == .rgba ? rgba8 : bgra8) }
-  /// The 8.8 table in `order`.
-  func table16(_ order: ChannelOrder) -> UnsafePointer<UInt64> { UnsafePointer(order == .rgba ? rgba16 : bgra16) }
+  /// The 8.8 table in `order` (made on first use).
+  func table16(_ order: ChannelOrder) -> UnsafePointer<UInt64> {
+    UnsafePointer(fixedTables.assumingMemoryBound(to: UInt64.self) + (order == .rgba ? 0 : 2 * cellCount))
+  }
   /// The 8.8 table in `order` as whole bytes and fraction bytes with the sign bit flipped
   /// (a ``DitheredRow``'s planes).
   func planes8(_ order: ChannelOrder) -> (whole: UnsafePointer<UInt32>, fraction: UnsafePointer<UInt32>) {
+    let split8 = (fixedTables + 32 * cellCount).assumingMemoryBound(to: UInt32.self)
     let whole = split8 + (order == .rgba ? 0 : 4 * cellCount)
     return (UnsafePointer(whole), UnsafePointer(whole + 2 * cellCount))
   }
