@@ -17,7 +17,8 @@ public import PixelOps
 /// - `conic_hard_stops`: ``stripeStops`` (16 stripes, hard edges) around (W/2, H/2) from angle
 ///   π/6: what CSS-style hard stops cost, every edge's pixels decided against the exact angle.
 ///
-/// Each gradient is made once, before timing (its tables are built then); a timed call is one
+/// Each gradient is made once, before timing (its tables are built then, a dithered one's 8.8
+/// tables by the untimed first call); a timed call is one
 /// ``Compositor/fill(_:of:scale:with:options:)``, which allocates nothing. Every call draws over
 /// the previous result, which stays opaque, so every call costs the same. `bytesMoved` is the
 /// destination read and written (8 bytes per pixel), as for a solid fill.

@@ -55,6 +55,8 @@ extension Compositor {
         options: options)
     }
     let writer = GradientRowWriter(gradient: gradient, extend: extend, order: channels.working, dithers: dithers)
+    // A first dithered draw makes the 8.8 tables here, once, not in every band at once.
+    if dithers { _ = gradient.table.table16(channels.working) }
     let opaque = drawsEveryPixel && gradient.isOpaque
     func run<Parameter: GradientParameter>(_ parameter: Parameter) throws(PixelError) -> OpacityOutcome {
       try composite(

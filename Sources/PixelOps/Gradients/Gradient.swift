@@ -2,7 +2,8 @@
 /// locations) and how colours between them mix. Draw one with a ``GradientFill``.
 ///
 /// A gradient builds its colour lookup tables once, when it is made, and every draw shares
-/// them: make a gradient once and keep it (drawing allocates nothing).
+/// them: make a gradient once and keep it (drawing allocates nothing, except that its first
+/// dithered draw builds the tables dithering needs, at most 256 KB, kept from then on).
 ///
 /// - Stops may come in any order and any count from 1 to ``maximumStopCount``: they are sorted
 ///   by location (stably), locations and components are clamped to 0...1. Several stops at one

@@ -238,6 +238,13 @@ final class GradientColorTable: @unchecked Sendable {
     return high < edge.location ? edge.before : edge.after
   }
 
+  /// The cell `t` lies in (`floor(t n)`, the last cell for 1); -1 outside 0...1 and for NaN.
+  @inline(__always)
+  func cell(containing t: Double) -> Int {
+    guard t >= 0, t <= 1 else { return -1 }
+    return min(Int(t * Double(cellCount)), cellCount &- 1)
+  }
+
   /// The parameters of cell `cell` of `count`: `cell / count ... (cell + 1) / count`, as the
   /// table is built and as ``flatEdge(cell:at:)`` checks it.
   @inline(__always)

@@ -62,9 +62,9 @@ struct GradientPixelSink: GradientEntrySink {
 }
 
 /// Two sinks that take every entry: pixels with their entries kept beside them in a cell
-/// scratch (tables with cells evaluated exactly, whose pixels are found and redone from the
-/// cells afterwards, ``GradientRecordingSink``), or a dithered master row's two planes looked
-/// up in the table's split copies (``GradientColorTable/planes8(_:)``).
+/// scratch (a mirrored row's computed part, whose entries give the mirrored part's,
+/// ``GradientRecordingSink``), or a dithered master row's two planes looked up in the table's
+/// split copies (``GradientColorTable/planes8(_:)``).
 struct GradientSinkPair<First: GradientEntrySink, Second: GradientEntrySink>: GradientEntrySink {
   var first: First
   var second: Second

@@ -57,11 +57,6 @@ struct GradientRowWriter: Sendable {
         var entries = GradientCellStore(cells: cells)
         parameter.writeEntries(row: y, from: x, count: count, layout: layout, into: &entries)
         GradientDitherLookup.pixels(cells, count: count, table: table.table16(order), x: x, y: y, into: output)
-      } else if table.hasExactCells {
-        var sink = GradientRecordingSink(
-          first: GradientPixelSink(table: table.table8(order), output: output, count: count),
-          second: GradientCellStore(cells: cells))
-        parameter.writeEntries(row: y, from: x, count: count, layout: layout, into: &sink)
       } else {
         var sink = GradientPixelSink(table: table.table8(order), output: output, count: count)
         parameter.writeEntries(row: y, from: x, count: count, layout: layout, into: &sink)
@@ -80,19 +75,17 @@ struct GradientRowWriter: Sendable {
     let table = gradient.table
     // Once per chunk, not per pixel: the function holds arrays.
     let function = gradient.function
-    /// Pixel `k`'s bytes, from its exact (or near) parameter.
+    /// Pixel `k`'s bytes, from its exact (or near) parameter. The flat edge asked is that of the
+    /// cell the parameter lies in (not the one the lookup took, which may be a neighbour).
     @inline(__always)
     func redo(_ k: Int) {
       let pixel: UInt32
-      // Entry `c + 1` is cell `c`.
-      if Parameter.nearParameterError > 0,
-        let bytes = table.flatEdge(
-          cell: Int(cells[k]) &- 1, near: parameter.nearParameter(x: x &+ k, y: y), within: Parameter.nearParameterError)
-      {
+      let near = Parameter.nearParameterError > 0 ? parameter.nearParameter(x: x &+ k, y: y) : .nan
+      if let bytes = table.flatEdge(cell: table.cell(containing: near), near: near, within: Parameter.nearParameterError) {
         // A side of a hard edge the pixel is surely on, without the exact parameter.
         pixel = ordered(bytes)
       } else if let t = extend.extended(parameter.exactParameter(x: x &+ k, y: y)) {
-        if let bytes = table.flatEdge(cell: Int(cells[k]) &- 1, at: t) {
+        if let bytes = table.flatEdge(cell: table.cell(containing: t), at: t) {
           // A solid fill's bytes on one side of the edge, which dithering keeps as they are.
           pixel = ordered(bytes)
         } else {

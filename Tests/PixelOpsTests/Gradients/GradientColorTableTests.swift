@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -35,13 +36,30 @@ struct GradientColorTableTests {
     for _ in 0..<20 {
       let gradient = try Gradient(stops: Self.stops)
       let table = gradient.table
+      // Eight threads, released together once all have started, so that several ask at once.
       let addresses = Mutex<Set<UInt>>([])
-      DispatchQueue.concurrentPerform(iterations: 16) { thread in
-        let rgba = thread % 2 == 0
-        let first = table.table16(rgba ? .rgba : .bgra) - (rgba ? 0 : 2 * table.cellCount)
-        addresses.withLock { _ = $0.insert(UInt(bitPattern: first)) }
+      let arrived = Atomic<Int>(0)
+      let done = DispatchGroup()
+      for thread in 0..<8 {
+        done.enter()
+        Thread.detachNewThread {
+          arrived.add(1, ordering: .relaxed)
+          while arrived.load(ordering: .relaxed) < 8 { sched_yield() }
+          let rgba = thread % 2 == 0
+          let first = table.table16(rgba ? .rgba : .bgra) - (rgba ? 0 : 2 * table.cellCount)
+          addresses.withLock { _ = $0.insert(UInt(bitPattern: first)) }
+          done.leave()
+        }
       }
+      done.wait()
       #expect(addresses.withLock { $0.count } == 1)
+      // The BGRA table is the RGBA one with red and blue exchanged.
+      let (rgba, bgra) = (table.table16(.rgba), table.table16(.bgra))
+      let swapped = (0..<2 * table.cellCount).filter { entry in
+        let c = unsafeBitCast(rgba[entry], to: SIMD4<UInt16>.self)
+        return unsafeBitCast(SIMD4(c.z, c.y, c.x, c.w), to: UInt64.self) != bgra[entry]
+      }
+      #expect(swapped.isEmpty)
       // Each entry against the colour function, independently: the cell's centre in 8.8, the
       // sentinel where the 8-bit table has it, the ends' solid bytes times 256, transparent after.
       let n = table.cellCount
