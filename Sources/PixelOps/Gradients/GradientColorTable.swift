@@ -58,9 +58,10 @@ final class GradientColorTable: @unchecked Sendable {
   /// A cell is evaluated exactly also where a hard edge lies outside it but within this fraction
   /// of a cell: a pixel just past an edge whose parameter comes out short by less than that
   /// lands in an exact cell, not in a flat neighbour showing the colour from across the edge.
-  /// The shapes' parameters with exact cells are off by at most 0.053 cell (the degree-7 conic
-  /// on a 4096-cell table; DESIGN.md, Gradients).
-  static let edgeMargin = 0.125
+  /// The parameters that meet exact cells are off by at most 0.452 cell (a linear gradient's
+  /// shifted rows, 0.45 plus its `Float` rounding; the degree-7 conic 0.053 on a 4096-cell
+  /// table; DESIGN.md, Gradients).
+  static let edgeMargin = 0.5
 
   init(_ function: GradientColorFunction) {
     // Finite slopes only: hard edges go to the exact evaluation whatever the size. A gradient

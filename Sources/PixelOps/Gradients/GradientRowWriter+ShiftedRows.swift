@@ -2,16 +2,30 @@
 extension GradientRowWriter {
   /// The rows of `parameter` over `columns` x `rows` as shifted master rows, where that pays
   /// and keeps every pixel within the table's error bound: not where a pixel's colour can jump
-  /// within the rounding of its shift (cells evaluated exactly, a hard edge at an end, the
-  /// wrap of a repeat, the edge of what is drawn).
+  /// within the rounding of its shift (a hard edge at an end, the wrap of a repeat, the edge of
+  /// what is drawn), nor for dithered fills with cells evaluated exactly. Undithered, those
+  /// cells' sentinels are copied with the rows and the row source redoes them from each pixel's
+  /// own parameter (``redoSentinels(_:y:columns:in:)``): a pixel whose shifted parameter lands
+  /// within 0.45 cell of a hard edge is in an exact cell (``GradientColorTable/edgeMargin``).
   func rowShifts<Parameter: GradientParameter>(
     _ parameter: Parameter, columns: Range<Int>, rows: Range<Int>
   ) -> GradientRowShifts? {
-    guard !gradient.table.hasExactCells, extend == .pad || extend == .reflecting, !gradient.table.jumpsAtAnEnd
+    guard !(gradient.table.hasExactCells && dithers), extend == .pad || extend == .reflecting,
+      !gradient.table.jumpsAtAnEnd
     else { return nil }
     return parameter.rowShifts(
       columns: columns, rows: rows, cellCount: gradient.table.cellCount,
       cachingDitheredRows: dithers && cachesDitheredRows)
+  }
+
+  /// Redoes the pixels of row `y` at `columns` (`columns.count` pixels at `row`, a copy of a
+  /// master row, undithered) that show the exact-evaluation sentinel.
+  func redoSentinels<Parameter: GradientParameter>(
+    _ parameter: Parameter, y: Int, columns: Range<Int>, in row: UnsafeMutableRawPointer
+  ) {
+    guard gradient.table.hasExactCells else { return }
+    assert(!dithers, "dithered fills with exact cells take no shifted rows")
+    redoExactCells(parameter, cells: nil, count: columns.count, x: columns.lowerBound, y: y, into: row)
   }
 
   /// Bytes one master row takes for `capacity` pixels: its pixels, or for a dithered fill its

@@ -66,10 +66,11 @@ struct GradientRowWriter: Sendable {
     }
   }
 
-  /// Recomputes the pixels whose cells hold the exact-evaluation sentinel.
+  /// Recomputes the pixels whose cells hold the exact-evaluation sentinel: `count` pixels of row
+  /// `y` from column `x` at `output`; dithered, with their entries in `cells`.
   @inline(never)
-  private func redoExactCells<Parameter: GradientParameter>(
-    _ parameter: Parameter, cells: UnsafeMutablePointer<Int32>, count: Int, x: Int, y: Int,
+  func redoExactCells<Parameter: GradientParameter>(
+    _ parameter: Parameter, cells: UnsafeMutablePointer<Int32>?, count: Int, x: Int, y: Int,
     into output: UnsafeMutableRawPointer
   ) {
     let table = gradient.table
@@ -105,7 +106,7 @@ struct GradientRowWriter: Sendable {
     }
     if dithers {
       // Dithered pixels no longer show the sentinel: the entries tell.
-      let marks = table.table8(.rgba)
+      let (marks, cells) = (table.table8(.rgba), cells.unsafelyUnwrapped)
       for k in 0..<count where marks[Int(cells[k])] == GradientColorTable.exact8 { redo(k) }
       return
     }

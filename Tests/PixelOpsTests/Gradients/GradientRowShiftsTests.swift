@@ -49,6 +49,26 @@ struct GradientRowShiftsTests {
     }
   }
 
+  /// What source-over of `c` onto `before` must give: its `.copy` pixels composited over
+  /// `before` in plain integer arithmetic (the exact kernel's rounding).
+  static func sourceOverOfCopy(_ c: GradientCase, onto before: GradientCanvas) throws -> GradientCanvas {
+    var copied = before
+    try copied.draw(c, options: CompositeOptions(blendMode: .copy))
+    let drawn = try c.drawnPixels()
+    var expected = before
+    try expected.withView { view in
+      for y in drawn.y..<(drawn.y + drawn.height) {
+        for x in drawn.x..<(drawn.x + drawn.width) {
+          let (s, d) = (copied.pixel(x, y), before.pixel(x, y))
+          let over = s &+ (d &* (255 - s.w) &+ 127) / 255
+          let stored = view.format == .bgra8Premultiplied ? SIMD4(over.z, over.y, over.x, over.w) : over
+          view.rowAddress(y).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: stored), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
+        }
+      }
+    }
+    return expected
+  }
+
   /// The plan a draw of `c` makes, if any (the drawn pixels as the row source sees them).
   static func plan(_ c: GradientCase) throws -> GradientRowShifts? {
     let fill = try c.makeFill()
@@ -142,7 +162,9 @@ struct GradientRowShiftsTests {
     var hardMiddle = taken
     hardMiddle.stops.insert(GradientStop(location: 0.5, color: StraightColor(red: 1, green: 1, blue: 1)), at: 1)
     hardMiddle.stops.insert(GradientStop(location: 0.5, color: StraightColor(red: 0, green: 0, blue: 0)), at: 2)
-    #expect(try Self.plan(hardMiddle) == nil, "a hard edge (cells evaluated exactly)")
+    #expect(try Self.plan(hardMiddle) != nil, "a hard edge: its exact cells are redone in the copied rows")
+    hardMiddle.dithers = true
+    #expect(try Self.plan(hardMiddle) == nil, "a hard edge, dithered (cells evaluated exactly)")
     var steep = taken
     steep.shape = .linear(start: PointPosition(x: 0, y: 0), end: PointPosition(x: 4, y: 1.5))
     #expect(try Self.plan(steep) == nil, "a step of many cells per pixel")
@@ -193,6 +215,58 @@ struct GradientRowShiftsTests {
     #expect(blocks > 300, "only \(blocks) dithered blocks were checked")
   }
 
+  /// Hard edges: rows are copies of master rows whose exact cells' pixels are redone from their
+  /// own parameters; a pixel whose shifted parameter lands within 0.45 cell of an edge must be in
+  /// an exact cell (``GradientColorTable/edgeMargin``), so edges anywhere, on cell boundaries and
+  /// a hair from them.
+  @Test("hard-stop rows (copied and redone) are within 1 of the reference, copy and source-over, on any thread count")
+  func hardEdgesMatchReferenceOnAnyThreadCount() throws {
+    var rng = SeededGenerator(seed: 0x511E)
+    var (taken, failures) = (0, 0)
+    for trial in 0..<32 {
+      var c = Self.shiftedCase(&rng, dithers: false)
+      // Two to four runs of one colour with hard edges between them (and now and then a ramp).
+      let edges = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+        switch Int.random(in: 0...2, using: &rng) {
+        case 0: return Double.random(in: 0.05...0.95, using: &rng)
+        case 1: return Double(Int.random(in: 20...4000, using: &rng)) / 4096
+        default: return (Double(Int.random(in: 20...4000, using: &rng)) + [0.3, -0.3, 0.45, -0.45][trial % 4]) / 4096
+        }
+      }.sorted()
+      var stops: [GradientStop] = []
+      var color = GradientRandom.color(&rng)
+      stops.append(GradientStop(location: 0, color: color))
+      for edge in edges {
+        stops.append(GradientStop(location: edge, color: color))
+        color = GradientRandom.color(&rng)
+        stops.append(GradientStop(location: edge, color: color))
+      }
+      if GradientRandom.chance(0.3, &rng) { color = GradientRandom.color(&rng) }
+      stops.append(GradientStop(location: 1, color: color))
+      c.stops = stops
+      if try Self.plan(c) != nil { taken += 1 }
+      var random: SeededGenerator? = SeededGenerator(seed: rng.next())
+      let before = try GradientCanvas(for: c, random: &random)
+      // Copy (rows written into the destination) against the reference; source-over (rows the
+      // kernel reads) against the copy composited by hand.
+      let expected = try Self.sourceOverOfCopy(c, onto: before).allBytes()
+      for threads in [1, 2, 3] {
+        var canvas = before
+        try canvas.draw(c, options: CompositeOptions(blendMode: .copy, parallelism: try .threads(threads)))
+        if let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before, tolerance: 1) {
+          Issue.record("trial \(trial), \(threads) threads: \(c): \(mismatch)")
+          failures += 1
+        }
+        canvas = before
+        try canvas.draw(c, options: CompositeOptions(blendMode: .normal, parallelism: try .threads(threads)))
+        #expect(canvas.allBytes() == expected, "trial \(trial), \(threads) threads: source-over differs: \(c)")
+      }
+      if failures >= 4 { return }
+    }
+    // Hard edges take 4096 cells: short axes step too many cells per pixel for 16 phases.
+    #expect(taken >= 14, "only \(taken) of 32 draws took shifted rows")
+  }
+
   @Test("dithered rows drawn with source-over (read by the kernel from the master planes) are source-over of the copied rows, on any thread count")
   func ditheredSourceOverMatchesCopiedRows() throws {
     var rng = SeededGenerator(seed: 0x511B)
@@ -202,20 +276,7 @@ struct GradientRowShiftsTests {
       if try Self.plan(c) != nil, !(try c.makeFill().gradient.isOpaque) { fused += 1 }
       var random: SeededGenerator? = SeededGenerator(seed: rng.next())
       let before = try GradientCanvas(for: c, random: &random)
-      var copied = before
-      try copied.draw(c, options: CompositeOptions(blendMode: .copy))
-      let drawn = try c.drawnPixels()
-      var expected = before
-      try expected.withView { view in
-        for y in drawn.y..<(drawn.y + drawn.height) {
-          for x in drawn.x..<(drawn.x + drawn.width) {
-            let (s, d) = (copied.pixel(x, y), before.pixel(x, y))
-            let over = s &+ (d &* (255 - s.w) &+ 127) / 255
-            let stored = view.format == .bgra8Premultiplied ? SIMD4(over.z, over.y, over.x, over.w) : over
-            view.rowAddress(y).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: stored), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
-          }
-        }
-      }
+      let expected = try Self.sourceOverOfCopy(c, onto: before)
       for threads in [1, 2, 3] {
         var canvas = before
         try canvas.draw(c, options: CompositeOptions(blendMode: .normal, parallelism: try .threads(threads)))

@@ -70,13 +70,20 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
 
     var rowsRepeat: Bool { source.parameter.isSameForEveryRow && !source.writer.dithers }
 
-    /// Row `y` from its master row: the master itself, or dithered, the window's cached dithered
-    /// row or its pixels written into `target`.
+    /// Row `y` from its master row: the master itself, or with exact cells a copy in `target`
+    /// with their pixels redone, or dithered, the window's cached dithered row or its pixels
+    /// written into `target`.
     @inline(__always)
     private func shiftedRow(
       _ y: Int, columns: Range<Int>, _ shifts: GradientRowShifts, ditheringInto target: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer {
-      guard source.writer.dithers else { return UnsafeRawPointer(masterRow(y, columns: columns, shifts)) }
+      guard source.writer.dithers else {
+        let master = UnsafeRawPointer(masterRow(y, columns: columns, shifts))
+        guard source.writer.gradient.table.hasExactCells else { return master }
+        target.copyMemory(from: master, byteCount: columns.count &* 4)
+        source.writer.redoSentinels(source.parameter, y: y, columns: columns, in: target)
+        return UnsafeRawPointer(target)
+      }
       if shifts.cachesDitheredRows { return cachedDitheredRow(y, columns: columns, shifts) }
       DitheredPixels(ditheredRow(y, columns: columns, shifts)).copy(count: columns.count, into: target)
       return UnsafeRawPointer(target)
