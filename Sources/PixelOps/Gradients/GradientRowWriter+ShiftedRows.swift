@@ -6,12 +6,14 @@ extension GradientRowWriter {
   /// what is drawn), nor for dithered fills with cells evaluated exactly. Undithered, those
   /// cells' sentinels are copied with the rows and the row source redoes them from each pixel's
   /// own parameter (``redoSentinels(_:y:columns:in:)``): a pixel whose shifted parameter lands
-  /// within 0.45 cell of a hard edge is in an exact cell (``GradientColorTable/edgeMargin``).
+  /// within 0.45 cell of a hard edge is in an exact cell (``GradientColorTable/edgeMargin``),
+  /// except past an end, where it takes the end's entry: so not where an end cell is exact.
   func rowShifts<Parameter: GradientParameter>(
     _ parameter: Parameter, columns: Range<Int>, rows: Range<Int>
   ) -> GradientRowShifts? {
-    guard !(gradient.table.hasExactCells && dithers), extend == .pad || extend == .reflecting,
-      !gradient.table.jumpsAtAnEnd
+    let table = gradient.table
+    guard !(table.hasExactCells && (dithers || table.hasExactEndCells)), extend == .pad || extend == .reflecting,
+      !table.jumpsAtAnEnd
     else { return nil }
     return parameter.rowShifts(
       columns: columns, rows: rows, cellCount: gradient.table.cellCount,

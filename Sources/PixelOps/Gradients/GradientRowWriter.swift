@@ -1,8 +1,9 @@
 /// Writes gradient pixels, a chunk of a row at a time: the shape's ``GradientParameter``
 /// produces table entries for the chunk, which a ``GradientPixelSink`` turns straight into
 /// pixels; dithered pixels come from the entries kept in the cell scratch, in a second pass
-/// (``GradientDitherLookup``). Where the table has cells marked for exact evaluation, the
-/// entries are kept and those pixels redone from the exact parameter. Geometry, lookup and
+/// (``GradientDitherLookup``). Where the table has cells marked for exact evaluation, those
+/// pixels are found (by the sentinel they show, or dithered, by their kept entries) and redone
+/// from their own parameters. Geometry, lookup and
 /// scheduling stay apart: this type only sequences them.
 struct GradientRowWriter: Sendable {
   let gradient: Gradient
@@ -106,7 +107,8 @@ struct GradientRowWriter: Sendable {
     }
     if dithers {
       // Dithered pixels no longer show the sentinel: the entries tell.
-      let (marks, cells) = (table.table8(.rgba), cells.unsafelyUnwrapped)
+      guard let cells else { preconditionFailure("a dithered redo needs the chunk's entries") }
+      let marks = table.table8(.rgba)
       for k in 0..<count where marks[Int(cells[k])] == GradientColorTable.exact8 { redo(k) }
       return
     }

@@ -39,8 +39,8 @@ struct GradientRowShiftsTests {
       format: GradientRandom.chance(0.5, &rng) ? .rgba8Premultiplied : .bgra8Premultiplied)
   }
 
-  /// `count` stops of random colours well apart, none at the ends (hard edges keep the
-  /// row-by-row path).
+  /// `count` stops of random colours well apart, none at the ends (hard edges would make exact
+  /// cells, which dithered fills keep row by row).
   static func wellApartStops(count: Int, _ rng: inout SeededGenerator) -> [GradientStop] {
     (0..<count).map { i in
       GradientStop(
@@ -165,6 +165,17 @@ struct GradientRowShiftsTests {
     #expect(try Self.plan(hardMiddle) != nil, "a hard edge: its exact cells are redone in the copied rows")
     hardMiddle.dithers = true
     #expect(try Self.plan(hardMiddle) == nil, "a hard edge, dithered (cells evaluated exactly)")
+    // An edge within a cell of an end: a parameter shifted past the end takes the end's entry.
+    for edge in [0.2 / 4096, 1 - 0.2 / 4096] {
+      var hardNearEnd = taken
+      hardNearEnd.stops = [
+        GradientStop(location: 0, color: StraightColor(red: 1, green: 0, blue: 0)),
+        GradientStop(location: edge, color: StraightColor(red: 1, green: 0, blue: 0)),
+        GradientStop(location: edge, color: StraightColor(red: 0, green: 0, blue: 1)),
+        GradientStop(location: 1, color: StraightColor(red: 0, green: 0, blue: 1)),
+      ]
+      #expect(try Self.plan(hardNearEnd) == nil, "a hard edge \(edge) from an end")
+    }
     var steep = taken
     steep.shape = .linear(start: PointPosition(x: 0, y: 0), end: PointPosition(x: 4, y: 1.5))
     #expect(try Self.plan(steep) == nil, "a step of many cells per pixel")
@@ -225,20 +236,36 @@ struct GradientRowShiftsTests {
     var (taken, failures) = (0, 0)
     for trial in 0..<32 {
       var c = Self.shiftedCase(&rng, dithers: false)
-      // Two to four runs of one colour with hard edges between them (and now and then a ramp).
+      // Two to four runs of one colour with hard edges between them (and now and then a ramp):
+      // edges anywhere, on cell boundaries, 0.3 or 0.45 cell from one, and 0.05-0.45 cell from
+      // an end (those draws take no shifted rows, and must still be right).
       let edges = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
-        switch Int.random(in: 0...2, using: &rng) {
+        switch Int.random(in: 0...3, using: &rng) {
         case 0: return Double.random(in: 0.05...0.95, using: &rng)
         case 1: return Double(Int.random(in: 20...4000, using: &rng)) / 4096
-        default: return (Double(Int.random(in: 20...4000, using: &rng)) + [0.3, -0.3, 0.45, -0.45][trial % 4]) / 4096
+        case 2: return (Double(Int.random(in: 20...4000, using: &rng)) + [0.3, -0.3, 0.45, -0.45][trial % 4]) / 4096
+        default:
+          let inside = Double.random(in: 0.05...0.45, using: &rng) / 4096
+          return GradientRandom.chance(0.5, &rng) ? inside : 1 - inside
         }
       }.sorted()
+      /// A colour at least 32 levels from `other` in some channel, so that a pixel on the wrong
+      /// side of an edge shows.
+      func distinct(from other: StraightColor?) -> StraightColor {
+        while true {
+          let color = GradientRandom.color(&rng)
+          guard let other else { return color }
+          let (a, b) = (color.premultiplied, other.premultiplied)
+          let channels = [(a.red, b.red), (a.green, b.green), (a.blue, b.blue), (a.alpha, b.alpha)]
+          if channels.contains(where: { abs(Int($0.0) - Int($0.1)) >= 32 }) { return color }
+        }
+      }
       var stops: [GradientStop] = []
-      var color = GradientRandom.color(&rng)
+      var color = distinct(from: nil)
       stops.append(GradientStop(location: 0, color: color))
       for edge in edges {
         stops.append(GradientStop(location: edge, color: color))
-        color = GradientRandom.color(&rng)
+        color = distinct(from: color)
         stops.append(GradientStop(location: edge, color: color))
       }
       if GradientRandom.chance(0.3, &rng) { color = GradientRandom.color(&rng) }
@@ -263,8 +290,9 @@ struct GradientRowShiftsTests {
       }
       if failures >= 4 { return }
     }
-    // Hard edges take 4096 cells: short axes step too many cells per pixel for 16 phases.
-    #expect(taken >= 14, "only \(taken) of 32 draws took shifted rows")
+    // Hard edges take 4096 cells: short axes step too many cells per pixel for 16 phases; edges
+    // near an end take no shifted rows.
+    #expect(taken >= 9, "only \(taken) of 32 draws took shifted rows")
   }
 
   @Test("dithered rows drawn with source-over (read by the kernel from the master planes) are source-over of the copied rows, on any thread count")
