@@ -22,6 +22,17 @@ struct GradientHardEdgeTests {
     ]
   }
 
+  /// The first pixel of a `size` x `size` fill of ``stops(edge:)`` in `shape` that is not within
+  /// 1 of the reference, if any.
+  static func firstMismatch(edge: Double, shape: GradientShape, size: Int) throws -> String? {
+    let c = GradientCase(stops: stops(edge: edge), shape: shape, width: size, height: size)
+    var random: SeededGenerator? = nil
+    var canvas = try GradientCanvas(for: c, random: &random)
+    let before = canvas
+    try canvas.draw(c)
+    return try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before, tolerance: 1)
+  }
+
   @Test("rotated conic and focal radial fills with an edge anywhere: every pixel within 1 of the reference")
   func pixelsBesideAnEdgeMatchTheReference() throws {
     #expect(try Gradient(stops: Self.stops(edge: 0.5)).table.cellCount == 4096)
@@ -35,12 +46,7 @@ struct GradientHardEdgeTests {
         : .radial(
           startCenter: PointPosition(x: 120, y: 140), startRadius: 0, endCenter: PointPosition(x: 150, y: 150),
           endRadius: Double.random(in: 120...200, using: &rng))
-      let c = GradientCase(stops: Self.stops(edge: edge), shape: shape, width: 300, height: 300)
-      var random: SeededGenerator? = nil
-      var canvas = try GradientCanvas(for: c, random: &random)
-      let before = canvas
-      try canvas.draw(c)
-      if let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before, tolerance: 1) {
+      if let mismatch = try Self.firstMismatch(edge: edge, shape: shape, size: 300) {
         failures.append("trial \(trial), edge \(edge), \(shape): \(mismatch)")
       }
     }
@@ -60,12 +66,7 @@ struct GradientHardEdgeTests {
       let edge = (Double(Int.random(in: 820...3680, using: &rng)) + offset) / 4096
       let shape = GradientShape.conic(
         center: PointPosition(x: 300.3, y: 299.7), startAngle: Double.random(in: 0.1...6, using: &rng))
-      let c = GradientCase(stops: Self.stops(edge: edge), shape: shape, width: 600, height: 600)
-      var random: SeededGenerator? = nil
-      var canvas = try GradientCanvas(for: c, random: &random)
-      let before = canvas
-      try canvas.draw(c)
-      if let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before, tolerance: 1) {
+      if let mismatch = try Self.firstMismatch(edge: edge, shape: shape, size: 600) {
         failures.append("trial \(trial), edge \(edge), \(shape): \(mismatch)")
       }
     }
