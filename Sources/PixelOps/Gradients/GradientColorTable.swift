@@ -33,7 +33,7 @@ final class GradientColorTable: @unchecked Sendable {
   var hasExactEndCells: Bool { rgba8[1] == Self.exact8 || rgba8[cellCount] == Self.exact8 }
   /// The cells with the sentinel that hold one hard edge between flat stretches: the edge, the
   /// cell's range and the solid bytes (RGBA) on either side, so that their pixels need their
-  /// exact (or a near) parameter but not the colour function (``flatEdge(cell:at:)``).
+  /// exact (or a near) parameter but not the colour function (``flatEdge(at:)``).
   private let flatEdges: [FlatEdge]
   /// Per cell (none without exact cells): 1 + the cell's index in ``flatEdges``, 0 for none
   /// (two bytes a cell).
@@ -148,19 +148,17 @@ final class GradientColorTable: @unchecked Sendable {
     let rgba16 = block.bindMemory(to: UInt64.self, capacity: 4 * n)
     let bgra16 = rgba16 + 2 * n
     let split8 = (block + 32 * n).bindMemory(to: UInt32.self, capacity: 8 * n)
-    let entries = GradientCellLayout(count: n, extend: .pad)
     for entry in 0..<2 * n {
       let fixed: SIMD4<UInt32>
       if rgba8[entry] == Self.exact8 {
         (rgba16[entry], bgra16[entry]) = (Self.exact16, Self.exact16)
         continue
-      } else if entry == Int(GradientCellLayout.beforeEntry) || entry == Int(entries.afterEntry) {
-        fixed = Self.rounded(function.evaluate(entry == 0 ? -1 : 2).value) &* 256
-      } else if entry <= n {
+      } else if (1...n).contains(entry) {
         let (value, isFlat) = function.evaluate(Self.center(ofCell: entry - 1, count: n))
-        fixed = isFlat ? Self.rounded(value) &* 256 : Self.fixedPoint(value)
+        fixed = isFlat ? Self.unpack8(rgba8[entry]) &* 256 : Self.fixedPoint(value)
       } else {
-        fixed = .zero
+        // The ends (a solid fill's bytes) and the transparent entries: whole values.
+        fixed = Self.unpack8(rgba8[entry]) &* 256
       }
       rgba16[entry] = Self.pack16(fixed)
       bgra16[entry] = Self.pack16(SIMD4(fixed.z, fixed.y, fixed.x, fixed.w))
@@ -220,23 +218,22 @@ final class GradientColorTable: @unchecked Sendable {
   }
 
   /// The bytes the colour function gives at exact parameter `t` (RGBA, packed as ``pack8(_:)``
-  /// packs them), where `t` lies in cell `cell` (``range(ofCell:count:)``) and that cell holds
-  /// one hard edge between flat stretches; nil otherwise (the caller evaluates the function).
-  /// Dithering leaves those bytes as they are.
+  /// packs them), where the cell `t` lies in holds one hard edge between flat stretches; nil
+  /// otherwise (the caller evaluates the function). Dithering leaves those bytes as they are.
   @inline(__always)
-  func flatEdge(cell: Int, at t: Double) -> UInt32? {
-    guard let edge = flatEdge(ofCell: cell), edge.cell.contains(t) else { return nil }
+  func flatEdge(at t: Double) -> UInt32? {
+    guard let edge = flatEdge(ofCell: cell(containing: t)), edge.cell.contains(t) else { return nil }
     return t < edge.location ? edge.before : edge.after
   }
 
-  /// ``flatEdge(cell:at:)`` for a pixel whose exact parameter is known only to within `error` of
-  /// `t` (``GradientParameter/nearParameter(x:y:)``): the side's bytes where every parameter
-  /// within `error` of `t` lies strictly inside the cell's range and inside 0...1 (where every
-  /// extend mode leaves `t` as it is), on one side of its edge; nil otherwise, and for NaN (the
-  /// caller takes the exact parameter).
+  /// ``flatEdge(at:)`` for a pixel whose exact parameter is known only to within `error` of `t`
+  /// (``GradientParameter/nearParameter(x:y:)``): the side's bytes where every parameter within
+  /// `error` of `t` lies strictly inside the flat-edge range of `t`'s cell and inside 0...1 (where
+  /// every extend mode leaves `t` as it is), on one side of its edge; nil otherwise, and for NaN
+  /// (the caller takes the exact parameter).
   @inline(__always)
-  func flatEdge(cell: Int, near t: Double, within error: Double) -> UInt32? {
-    guard let edge = flatEdge(ofCell: cell) else { return nil }
+  func flatEdge(near t: Double, within error: Double) -> UInt32? {
+    guard let edge = flatEdge(ofCell: cell(containing: t)) else { return nil }
     let (low, high) = (t - error, t + error)
     guard low > edge.cell.lowerBound, low > 0, high < edge.cell.upperBound, high < 1,
       high < edge.location || low >= edge.location
@@ -246,13 +243,13 @@ final class GradientColorTable: @unchecked Sendable {
 
   /// The cell `t` lies in (`floor(t n)`, the last cell for 1); -1 outside 0...1 and for NaN.
   @inline(__always)
-  func cell(containing t: Double) -> Int {
+  private func cell(containing t: Double) -> Int {
     guard t >= 0, t <= 1 else { return -1 }
     return min(Int(t * Double(cellCount)), cellCount &- 1)
   }
 
   /// The parameters of cell `cell` of `count`: `cell / count ... (cell + 1) / count`, as the
-  /// table is built and as ``flatEdge(cell:at:)`` checks it.
+  /// table is built (``FlatEdge/cell`` widens it by ``edgeMargin``).
   @inline(__always)
   private static func range(ofCell cell: Int, count: Int) -> ClosedRange<Double> {
     let width = 1 / Double(count)

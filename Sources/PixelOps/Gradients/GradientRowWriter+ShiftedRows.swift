@@ -21,11 +21,10 @@ extension GradientRowWriter {
   }
 
   /// Redoes the pixels of row `y` at `columns` (`columns.count` pixels at `row`, a copy of a
-  /// master row, undithered) that show the exact-evaluation sentinel.
+  /// master row, undithered, of a table with exact cells) that show the exact-evaluation sentinel.
   func redoSentinels<Parameter: GradientParameter>(
     _ parameter: Parameter, y: Int, columns: Range<Int>, in row: UnsafeMutableRawPointer
   ) {
-    guard gradient.table.hasExactCells else { return }
     assert(!dithers, "dithered fills with exact cells take no shifted rows")
     redoExactCells(parameter, cells: nil, count: columns.count, x: columns.lowerBound, y: y, into: row)
   }

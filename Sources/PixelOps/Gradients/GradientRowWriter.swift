@@ -83,11 +83,11 @@ struct GradientRowWriter: Sendable {
     func redo(_ k: Int) {
       let pixel: UInt32
       let near = Parameter.nearParameterError > 0 ? parameter.nearParameter(x: x &+ k, y: y) : .nan
-      if let bytes = table.flatEdge(cell: table.cell(containing: near), near: near, within: Parameter.nearParameterError) {
+      if let bytes = table.flatEdge(near: near, within: Parameter.nearParameterError) {
         // A side of a hard edge the pixel is surely on, without the exact parameter.
         pixel = ordered(bytes)
       } else if let t = extend.extended(parameter.exactParameter(x: x &+ k, y: y)) {
-        if let bytes = table.flatEdge(cell: table.cell(containing: t), at: t) {
+        if let bytes = table.flatEdge(at: t) {
           // A solid fill's bytes on one side of the edge, which dithering keeps as they are.
           pixel = ordered(bytes)
         } else {
@@ -135,6 +135,8 @@ struct GradientRowWriter: Sendable {
       let second = output.loadUnaligned(fromByteOffset: k &* 4 &+ 16, as: SIMD4<UInt32>.self) .== sentinel
       let third = output.loadUnaligned(fromByteOffset: k &* 4 &+ 32, as: SIMD4<UInt32>.self) .== sentinel
       let fourth = output.loadUnaligned(fromByteOffset: k &* 4 &+ 48, as: SIMD4<UInt32>.self) .== sentinel
+      // Written out: the same four compares through a helper counted 16.81 instructions per
+      // pixel on the hard-stop tile against 16.12.
       if any(first .| second .| third .| fourth) {
         redo(bits: matches(k) | matches(k &+ 4) &<< 4 | matches(k &+ 8) &<< 8 | matches(k &+ 12) &<< 12, from: k)
       }

@@ -75,7 +75,7 @@ struct GradientHardEdgeTests {
 }
 
 /// An exact cell holding one hard edge between flat stretches gives its pixels a side's solid
-/// bytes without evaluating the colour function (``GradientColorTable/flatEdge(cell:at:)``): for
+/// bytes without evaluating the colour function (``GradientColorTable/flatEdge(at:)``): for
 /// every `t` in such a cell they must be what the function gives; cells holding anything else
 /// (a ramp, two edges) must be left to the function.
 @Suite("Flat-edge cells give the colour function's bytes")
@@ -113,29 +113,26 @@ struct GradientFlatEdgeTests {
       let function = GradientColorFunction(stops: stops, interpolation: .straight)
       let table = GradientColorTable(function)
       let n = table.cellCount
-      func check(_ t: Double, cell: Int) {
-        guard let bytes = table.flatEdge(cell: cell, at: t) else {
+      func check(_ t: Double) {
+        guard let bytes = table.flatEdge(at: t) else {
           declined += 1
           return
         }
         taken += 1
         let expected = GradientColorTable.rounded(function.evaluate(t).value)
         if GradientColorTable.unpack8(bytes) != expected {
-          failures.append("cell \(cell) of \(n), t \(t): \(bytes) vs \(expected)")
+          failures.append("t \(t) of \(n) cells: \(bytes) vs \(expected)")
         }
       }
       for cell in 0..<n {
         for _ in 0..<4 {
           let offset = [0, 1, Double.random(in: 0...1, using: &rng)][Int.random(in: 0...2, using: &rng)]
-          check((Double(cell) + offset) / Double(n), cell: cell)
+          check((Double(cell) + offset) / Double(n))
         }
       }
-      // Each stop's location and its neighbours, in every cell whose range holds them.
+      // Each stop's location and its neighbours.
       for stop in function.stops {
-        for t in [stop.location.nextDown, stop.location, stop.location.nextUp] where (0...1).contains(t) {
-          let cell = Int(t * Double(n))
-          for candidate in [cell - 1, cell, cell + 1] { check(t, cell: candidate) }
-        }
+        for t in [stop.location.nextDown, stop.location, stop.location.nextUp] where (0...1).contains(t) { check(t) }
       }
     }
     #expect(taken > 100 && declined > 100, "taken \(taken), declined \(declined)")
@@ -170,19 +167,29 @@ struct GradientFlatEdgeTests {
     var rng = SeededGenerator(seed: 0x5EA2)
     var (taken, declined) = (0, 0)
     var failures: [String] = []
-    for _ in 0..<40 {
-      let function = GradientColorFunction(stops: Self.randomHardStops(using: &rng), interpolation: .straight)
+    // Random hard stops, and edges a hair from each end (whose cells' ranges reach past 0 and 1).
+    let (red, green, blue) = (
+      StraightColor(red: 1, green: 0, blue: 0), StraightColor(red: 0, green: 1, blue: 0),
+      StraightColor(red: 0, green: 0, blue: 1)
+    )
+    let nearEnds = [
+      GradientStop(location: 1e-4, color: red), GradientStop(location: 1e-4, color: green),
+      GradientStop(location: 1 - 1e-4, color: green), GradientStop(location: 1 - 1e-4, color: blue),
+    ]
+    for trial in 0..<42 {
+      let stops = trial < 40 ? Self.randomHardStops(using: &rng) : nearEnds
+      let function = GradientColorFunction(stops: stops, interpolation: .straight)
       let table = GradientColorTable(function)
-      let n = Double(table.cellCount)
       // Near each stop (where the sides are decided or declined) and anywhere in a cell.
       var samples = function.stops.flatMap { stop in
         (0..<8).map { _ in stop.location + Double.random(in: -4e-5...4e-5, using: &rng) }
       }
       samples += (0..<2000).map { _ in Double.random(in: -0.01...1.01, using: &rng) }
+      // Within a cell of either end, where the 0...1 guard decides.
+      samples += (0..<200).map { i in Double(i % 2) + Double.random(in: -3e-5...3e-5, using: &rng) }
       for t in samples {
         let error = [0, 1e-7, ArctangentDegree7.largestTurnsError, 1e-3][Int.random(in: 0...3, using: &rng)]
-        let cell = Int((t * n).rounded(.down)) + Int.random(in: -1...1, using: &rng)
-        guard let bytes = table.flatEdge(cell: cell, near: t, within: error) else {
+        guard let bytes = table.flatEdge(near: t, within: error) else {
           declined += 1
           continue
         }
@@ -195,11 +202,14 @@ struct GradientFlatEdgeTests {
           for extend in [GradientExtend.pad, .none, .repeating, .reflecting] {
             let expected = extend.extended(exact).map { GradientColorTable.rounded(function.evaluate($0).value) }
             if GradientColorTable.unpack8(bytes) != expected {
-              failures.append("cell \(cell), near \(t) ± \(error), exact \(exact), \(extend): \(bytes) vs \(expected as Any)")
+              failures.append("near \(t) ± \(error), exact \(exact), \(extend): \(bytes) vs \(expected as Any)")
             }
           }
-          if table.flatEdge(cell: cell, at: exact) != bytes {
-            failures.append("cell \(cell), near \(t) ± \(error), exact \(exact): not the exact path's flat edge")
+          // The exact path itself: the flat edge of the exact parameter's cell, or the function.
+          let exactPath =
+            table.flatEdge(at: exact) ?? GradientColorTable.pack8(GradientColorTable.rounded(function.evaluate(exact).value))
+          if exactPath != bytes {
+            failures.append("near \(t) ± \(error), exact \(exact): \(bytes), the exact path \(exactPath)")
           }
         }
       }
