@@ -20,9 +20,17 @@ enum AlphaRun {
   /// 14 instructions where this takes 7 (callgrind, source-over of a dithered gradient); the
   /// plain image kernel, which loaded the halves from memory, also runs fewer.
   @inline(__always)
-  static func classify(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> Kind {
+  static func classify(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> Kind { classify(a, b, opaqueWhere: a, b) }
+
+  /// The same, but opaque where the alpha bytes of `opaqueA` and `opaqueB` are all 255 (values
+  /// the caller knows to be opaque only where `a` and `b` are, such as a dithered run's whole
+  /// bytes: ``DitheredPixels``).
+  @inline(__always)
+  static func classify(
+    _ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, opaqueWhere opaqueA: SIMD4<UInt32>, _ opaqueB: SIMD4<UInt32>
+  ) -> Kind {
     let alpha = SIMD4<UInt32>(repeating: UInt32(littleEndian: 0xFF00_0000))
-    if all(a & b & alpha .== alpha) { return .opaque }
+    if all(opaqueA & opaqueB & alpha .== alpha) { return .opaque }
     if all((a | b) & alpha .== .zero) { return .transparent }
     return .mixed
   }

@@ -10,8 +10,9 @@ import Testing
 @Suite("Dithered sources read by kernels equal their scalar model")
 struct DitheredSourceTests {
   /// A row of random 8.8 colours (colour at most alpha, as premultiplied tables hold), with runs
-  /// of eight opaque or transparent pixels so that every alpha class of the kernels is met, and
-  /// its planes as a master row holds them.
+  /// of eight opaque or transparent pixels so that every alpha class of the kernels is met, runs
+  /// whose alpha lies just below 255 or just above 0 (so that carries alone decide whether they
+  /// dither opaque or transparent), and its planes as a master row holds them.
   struct Row {
     var values: [SIMD4<Int>]
     var whole: [UInt8]
@@ -21,9 +22,16 @@ struct DitheredSourceTests {
     init(count: Int, opaque: Bool = false, _ rng: inout SeededGenerator) {
       values = []
       while values.count < count {
-        let kind = opaque ? 0 : Int.random(in: 0...3, using: &rng)
+        let kind = opaque ? 0 : Int.random(in: 0...5, using: &rng)
         for _ in 0..<8 {
-          let alpha = kind == 0 ? 255 * 256 : kind == 1 ? 0 : Int.random(in: 0...255 * 256, using: &rng)
+          let alpha: Int
+          switch kind {
+          case 0: alpha = 255 * 256
+          case 1: alpha = 0
+          case 2: alpha = Int.random(in: 254 * 256 + 1..<255 * 256, using: &rng)
+          case 3: alpha = Int.random(in: 1..<256, using: &rng)
+          default: alpha = Int.random(in: 0...255 * 256, using: &rng)
+          }
           values.append(
             SIMD4(
               Int.random(in: 0...alpha, using: &rng), Int.random(in: 0...alpha, using: &rng),
