@@ -52,8 +52,11 @@ protocol GradientParameter: Sendable {
   func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int, cachingDitheredRows: Bool) -> GradientRowShifts?
   /// `m` where pixel `x` of row `y` has the parameter of pixel `m - x` (within 1/4 cell of a
   /// table of `cellCount` cells): the row is symmetric about `m / 2` (concentric circles on an
-  /// unrotated map). Nil for rows that are not.
-  func mirrorColumn(row y: Int, cellCount: Int) -> Int?
+  /// unrotated map). `exactly`: only where the two parameters differ by rounding alone (`m`
+  /// within 1e-6 pixel of the exact mirror column), for fills whose colour may jump where the
+  /// table's exact cells do not cover it (``GradientRowWriter/toleratesNearbyParameters``).
+  /// Nil for rows that are not.
+  func mirrorColumn(row y: Int, cellCount: Int, exactly: Bool) -> Int?
   /// Whether a mirrored pixel shows its image's entry (its pixel can be copied); otherwise
   /// ``mirroredEntries(_:cellCount:)`` gives it.
   static var mirrorKeepsEntries: Bool { get }
@@ -68,7 +71,7 @@ extension GradientParameter {
   func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int, cachingDitheredRows: Bool) -> GradientRowShifts? {
     nil
   }
-  func mirrorColumn(row y: Int, cellCount: Int) -> Int? { nil }
+  func mirrorColumn(row y: Int, cellCount: Int, exactly: Bool) -> Int? { nil }
   static var mirrorKeepsEntries: Bool { true }
   static func mirroredEntries(_ entries: SIMD4<Int32>, cellCount: Int32) -> SIMD4<Int32> { entries }
 
@@ -214,10 +217,13 @@ struct ConcentricGradientParameter: GradientParameter {
 
   /// On an unrotated map (v constant along the row) the distance depends on |u| only, and u is
   /// 0 at the fractional column `x_c`; with `m` the whole number nearest `2 x_c`, pixel `m - x`
-  /// lies `|a (m - 2 x_c)|` from the mirror image of pixel x, which must be within 1/4 cell.
-  func mirrorColumn(row y: Int, cellCount: Int) -> Int? {
+  /// lies `|a (m - 2 x_c)|` from the mirror image of pixel x, which must be within 1/4 cell
+  /// (`exactly`: `m` within 1e-6 of `2 x_c`).
+  func mirrorColumn(row y: Int, cellCount: Int, exactly: Bool) -> Int? {
     guard let (twice, m) = map.mirrorColumns(row: y),
-      abs(map.a * (m - twice)) * Double(cellCount) <= 0.25 * abs(endRadius - startRadius)
+      exactly
+        ? abs(m - twice) <= 1e-6
+        : abs(map.a * (m - twice)) * Double(cellCount) <= 0.25 * abs(endRadius - startRadius)
     else { return nil }
     return Int(m)
   }
@@ -422,8 +428,9 @@ struct ConicGradientParameter: GradientParameter {
   /// within 1e-6 of `2 x_c`: pixel `m - x` is then `|a| 1e-6` from the mirror image, at least
   /// `|a| / 2` from the centre, so its angle is off by at most 2e-6 rad (a 4096-cell table's
   /// cell is 1.5e-3). The computed side is the one with the start ray (u > 0), so its jump
-  /// between the last and the first stop maps to the middle of the mirrored side.
-  func mirrorColumn(row y: Int, cellCount: Int) -> Int? {
+  /// between the last and the first stop maps to the middle of the mirrored side. Always within
+  /// rounding, so `exactly` changes nothing.
+  func mirrorColumn(row y: Int, cellCount: Int, exactly: Bool) -> Int? {
     guard map.a > 0, let (twice, m) = map.mirrorColumns(row: y), abs(m - twice) <= 1e-6 else { return nil }
     return Int(m)
   }

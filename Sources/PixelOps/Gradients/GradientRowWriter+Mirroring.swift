@@ -1,30 +1,42 @@
 /// Mirrored rows (``GradientParameter/mirrorColumn(row:cellCount:)``): the part of a row whose
 /// pixels are made from their mirror images instead of computed.
 extension GradientRowWriter {
-  /// Writes row `y` at `columns` into `target` as ``write(_:y:columns:into:cells:)`` does, the
-  /// pixels left of the mirror column made from their images; false (nothing written) where
-  /// the row is not symmetric or too few pixels would be mirrored.
+  /// Writes row `y` at `columns` into `target` as ``write(_:y:columns:into:cells:)`` does
+  /// (undithered), the pixels left of the mirror column made from their images; false (nothing
+  /// written) where the row is not symmetric or too few pixels would be mirrored.
+  ///
+  /// A mirrored pixel's parameter may lie up to 1/4 cell from its image's: that keeps it within
+  /// 1 of the reference where the colour changes by at most 0.8 level a cell, and where it
+  /// jumps, inside exact cells, the image shows the sentinel whenever the pixel's own parameter
+  /// is within ``GradientColorTable/edgeMargin`` of the jump, so the whole row is written with
+  /// its sentinels (copied or mirrored like any entry) and redone once at the end. Jumps the
+  /// table does not mark (``toleratesNearbyParameters``) allow only mirrors exact to rounding.
   @inline(__always)
   func writeMirrored<Parameter: GradientParameter>(
     _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
     cells: UnsafeMutablePointer<Int32>
   ) -> Bool {
-    guard let m = parameter.mirrorColumn(row: y, cellCount: gradient.table.cellCount) else { return false }
+    let table = gradient.table
+    guard let m = parameter.mirrorColumn(row: y, cellCount: table.cellCount, exactly: !toleratesNearbyParameters)
+    else { return false }
     // Pixels left of m / 2 whose mirror image m - x lies in the row.
     let first = max(columns.lowerBound, m &- columns.upperBound &+ 1)
     let end = min(columns.upperBound, (m &+ 1) >> 1)
     guard end &- first >= Self.smallestMirroredRun else { return false }
     let mirrored = first..<end
     let x0 = columns.lowerBound
-    writeDirectly(parameter, y: y, columns: x0..<mirrored.lowerBound, into: target, cells: cells)
+    writeDirectly(parameter, y: y, columns: x0..<mirrored.lowerBound, into: target, cells: cells, redoing: false)
     let images = mirrored.upperBound..<columns.upperBound
     let imagesTarget = target + (images.lowerBound &- x0) &* 4
     if Parameter.mirrorKeepsEntries {
-      writeDirectly(parameter, y: y, columns: images, into: imagesTarget, cells: cells)
+      writeDirectly(parameter, y: y, columns: images, into: imagesTarget, cells: cells, redoing: false)
       PixelLoop.mirror32(target, (mirrored.lowerBound &- x0)..<(mirrored.upperBound &- x0), around: m &- 2 &* x0)
     } else {
       writeMirroringEntries(
         parameter, y: y, images: images, into: imagesTarget, mirrored: mirrored, around: m, cells: cells)
+    }
+    if table.hasExactCells {
+      redoExactCells(parameter, cells: nil, count: columns.count, x: x0, y: y, into: target)
     }
     return true
   }
@@ -40,7 +52,7 @@ extension GradientRowWriter {
     around m: Int, cells: UnsafeMutablePointer<Int32>
   ) {
     let table = gradient.table
-    let layout = GradientCellLayout(count: table.cellCount, extend: extend)
+    let layout = GradientCellLayout(count: table.cellCount, extend: extend, needsFineParameters: table.hasExactCells)
     let colors = table.table8(order)
     let cellCount = Int32(table.cellCount)
     // Pixel x of the row is at target + (x - images.lowerBound) * 4, mirrored ones before it.

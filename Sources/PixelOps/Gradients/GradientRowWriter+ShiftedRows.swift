@@ -11,10 +11,7 @@ extension GradientRowWriter {
   func rowShifts<Parameter: GradientParameter>(
     _ parameter: Parameter, columns: Range<Int>, rows: Range<Int>
   ) -> GradientRowShifts? {
-    let table = gradient.table
-    guard !(table.hasExactCells && (dithers || table.hasExactEndCells)), extend == .pad || extend == .reflecting,
-      !table.jumpsAtAnEnd
-    else { return nil }
+    guard !(gradient.table.hasExactCells && dithers), toleratesNearbyParameters else { return nil }
     return parameter.rowShifts(
       columns: columns, rows: rows, cellCount: gradient.table.cellCount,
       cachingDitheredRows: dithers && cachesDitheredRows)

@@ -24,27 +24,33 @@ struct GradientRowWriter: Sendable {
 
   /// Writes the pixels of row `y` at `columns` into `target` (premultiplied, in `order`;
   /// `columns.count` pixels), using `cells` (``cellScratchByteCount`` bytes) for kept entries.
-  /// A row symmetric about a column (``GradientParameter/mirrorColumn(row:cellCount:)``) has
-  /// its left part made from its right (`GradientRowWriter+Mirroring.swift`; undithered,
-  /// without exact cells: those depend on the pixel itself).
+  /// A row symmetric about a column (``GradientParameter/mirrorColumn(row:cellCount:exactly:)``)
+  /// has its left part made from its right (`GradientRowWriter+Mirroring.swift`; undithered).
   @inline(__always)
   func write<Parameter: GradientParameter>(
     _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
     cells: UnsafeMutablePointer<Int32>
   ) {
-    if !dithers, !gradient.table.hasExactCells,
-      writeMirrored(parameter, y: y, columns: columns, into: target, cells: cells)
-    {
-      return
-    }
+    if !dithers, writeMirrored(parameter, y: y, columns: columns, into: target, cells: cells) { return }
     writeDirectly(parameter, y: y, columns: columns, into: target, cells: cells)
   }
 
-  /// ``write(_:y:columns:into:cells:)`` with every pixel computed.
+  /// Whether a pixel may show the colour of a parameter near its own (up to
+  /// ``GradientColorTable/edgeMargin`` cell off, as shifted rows and mirrors off the half-pixel
+  /// grid give): the colour jumps nowhere but inside the table's exact cells, whose margins
+  /// catch such a pixel and send it to be redone. Not where the extend mode jumps (a repeat's
+  /// wrap, an end not padded), the colour jumps at an end (``GradientColorTable/jumpsAtAnEnd``),
+  /// or an end cell is exact (a parameter past an end takes the end's entry, never the sentinel).
+  var toleratesNearbyParameters: Bool {
+    (extend == .pad || extend == .reflecting) && !gradient.table.jumpsAtAnEnd && !gradient.table.hasExactEndCells
+  }
+
+  /// ``write(_:y:columns:into:cells:)`` with every pixel computed; `redoing` false leaves the
+  /// exact cells' pixels showing the sentinel (undithered), for the caller to redo.
   @inline(__always)
   func writeDirectly<Parameter: GradientParameter>(
     _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
-    cells: UnsafeMutablePointer<Int32>
+    cells: UnsafeMutablePointer<Int32>, redoing: Bool = true
   ) {
     let table = gradient.table
     let layout = GradientCellLayout(
@@ -62,7 +68,9 @@ struct GradientRowWriter: Sendable {
         var sink = GradientPixelSink(table: table.table8(order), output: output, count: count)
         parameter.writeEntries(row: y, from: x, count: count, layout: layout, into: &sink)
       }
-      if table.hasExactCells { redoExactCells(parameter, cells: cells, count: count, x: x, y: y, into: output) }
+      if redoing && table.hasExactCells {
+        redoExactCells(parameter, cells: cells, count: count, x: x, y: y, into: output)
+      }
       x &+= count
     }
   }

@@ -31,7 +31,7 @@ struct GradientMirroredRowTests {
         center: center, startRadius: r0, endRadius: r1,
         map: rotated ? GradientMap(a: 0.8, b: 0.6, c: -0.6, d: 0.8, tx: 0.5, ty: 0.5) : map)
       let y = Int.random(in: -30...100, using: &rng)
-      guard let m = parameter.mirrorColumn(row: y, cellCount: cells) else {
+      guard let m = parameter.mirrorColumn(row: y, cellCount: cells, exactly: false) else {
         declined += 1
         continue
       }
@@ -59,7 +59,7 @@ struct GradientMirroredRowTests {
       let startAngle = trial % 5 == 0 ? Double.random(in: 0.1...6, using: &rng) : 0
       let parameter = ConicGradientParameter(center: center, startAngle: startAngle, map: GradientMap(scale: scale))
       let y = Int.random(in: -30...100, using: &rng)
-      guard let m = parameter.mirrorColumn(row: y, cellCount: 1024) else {
+      guard let m = parameter.mirrorColumn(row: y, cellCount: 1024, exactly: false) else {
         declined += 1
         continue
       }
@@ -172,15 +172,92 @@ struct GradientMirroredRowTests {
     #expect(radialRows > 250 && conicRows > 250, "only \(radialRows) radial and \(conicRows) conic rows were mirrored")
   }
 
+  /// A mirrored radial pixel lies up to 1/4 cell from its image where the centre is off the
+  /// half-pixel grid. Where the colour jumps within that, the two may lie on either side of the
+  /// jump: inside the table, its exact cells send the image (and so the mirrored pixel) to be
+  /// redone; a repeat's wrap or an unpadded end allow only mirrors exact to rounding. Before
+  /// that rule, the repeating and unpadded ramps here drew pixels black for white beside every
+  /// wrap (17 of 24 fills).
+  @Test("radial rows mirrored about a column off the centre: pixels beside jumps take their own side")
+  func offGridMirrorsKeepJumps() throws {
+    let (black, white) = (StraightColor(red: 0, green: 0, blue: 0), StraightColor(red: 1, green: 1, blue: 1))
+    let ramp = [GradientStop(location: 0, color: black), GradientStop(location: 1, color: white)]
+    let edges = [
+      GradientStop(location: 0, color: black), GradientStop(location: 0.3, color: black),
+      GradientStop(location: 0.3, color: white), GradientStop(location: 0.7, color: white),
+      GradientStop(location: 0.7, color: black), GradientStop(location: 1, color: black),
+    ]
+    let fills: [([GradientStop], GradientExtend, [Double])] = [
+      (ramp, .repeating, [40, 61, 97.5]), (ramp, .none, [40, 61, 97.5]),
+      (edges, .pad, [150, 240, 290]), (edges, .reflecting, [150, 240, 290]), (edges, .repeating, [150, 240]),
+    ]
+    var failures: [String] = []
+    var edgeRowsMirrored = 0
+    for (stops, extend, radii) in fills {
+      for nudge in [0.004, 0.011, -0.003, 0.0015] {
+        for radius in radii {
+          let center = PointPosition(x: 300.5 + nudge, y: 10.3)
+          let c = GradientCase(
+            stops: stops, shape: .radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius),
+            extend: extend, width: 600, height: 12)
+          if stops.count == edges.count && extend != .repeating { edgeRowsMirrored += try Self.mirroredRowCount(c) }
+          var random: SeededGenerator? = nil
+          var canvas = try GradientCanvas(for: c, random: &random)
+          let before = canvas
+          try canvas.draw(c, options: CompositeOptions(blendMode: .copy))
+          if let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before) {
+            failures.append("\(extend), nudge \(nudge), radius \(radius), \(stops.count) stops: \(mismatch)")
+          }
+        }
+      }
+    }
+    #expect(edgeRowsMirrored > 100, "only \(edgeRowsMirrored) rows with hard edges were mirrored")
+    #expect(failures.isEmpty, "\(failures.count) fills differ, first: \(failures.prefix(3))")
+  }
+
+  /// Conic rows mirror their entries (``ConicGradientParameter/mirroredEntries(_:cellCount:)``):
+  /// where the mirrored cell is exact, the mirrored pixel shows the sentinel and is redone.
+  @Test("unrotated conic fills with hard edges mirror their rows: every pixel within 1 of the reference, on 1, 2 and 5 threads")
+  func conicHardEdgesMirror() throws {
+    var rng = SeededGenerator(seed: 0x311B)
+    var failures: [String] = []
+    var mirroredRows = 0
+    for trial in 0..<12 {
+      // Edges on cell boundaries of the 4096-cell table, or a hair off one, or anywhere.
+      let offset = [0, 0.004, -0.004, Double.random(in: 0...1, using: &rng)][trial % 4]
+      let edge = (Double(Int.random(in: 300...3800, using: &rng)) + offset) / 4096
+      let center = PointPosition(x: Double(Int.random(in: 200...400, using: &rng)) / 2, y: 100.5)
+      let c = GradientCase(
+        stops: GradientHardEdgeTests.stops(edge: edge), shape: .conic(center: center, startAngle: 0), width: 300,
+        height: 200)
+      mirroredRows += try Self.mirroredRowCount(c)
+      var random: SeededGenerator? = nil
+      let before = try GradientCanvas(for: c, random: &random)
+      var results: [[UInt8]] = []
+      for threads in [1, 2, 5] {
+        var canvas = before
+        try canvas.draw(c, options: CompositeOptions(blendMode: .copy, parallelism: try .threads(threads)))
+        results.append(canvas.allBytes())
+        if threads == 1, let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before) {
+          failures.append("trial \(trial), edge \(edge), centre \(center): \(mismatch)")
+        }
+      }
+      #expect(results[1] == results[0] && results[2] == results[0], "trial \(trial): threads differ")
+    }
+    #expect(mirroredRows > 1000, "only \(mirroredRows) rows were mirrored")
+    #expect(failures.isEmpty, "\(failures.count) fills differ, first: \(failures.prefix(3))")
+  }
+
   /// How many rows of `c`'s draw copy at least ``GradientRowWriter/smallestMirroredRun`` pixels.
   static func mirroredRowCount(_ c: GradientCase) throws -> Int {
     let fill = try c.makeFill()
-    guard !fill.gradient.table.hasExactCells else { return 0 }
     let cells = fill.gradient.table.cellCount
+    let exactly = !GradientRowWriter(gradient: fill.gradient, extend: fill.extend, order: .rgba, dithers: false)
+      .toleratesNearbyParameters
     let mirrorColumn: (Int) -> Int?
     switch try fill.shape.geometry(map: GradientMap(scale: c.scale)) {
-    case .concentric(let parameter): mirrorColumn = { parameter.mirrorColumn(row: $0, cellCount: cells) }
-    case .conic(let parameter): mirrorColumn = { parameter.mirrorColumn(row: $0, cellCount: cells) }
+    case .concentric(let parameter): mirrorColumn = { parameter.mirrorColumn(row: $0, cellCount: cells, exactly: exactly) }
+    case .conic(let parameter): mirrorColumn = { parameter.mirrorColumn(row: $0, cellCount: cells, exactly: exactly) }
     default: return 0
     }
     let area = try c.drawnPixels()
