@@ -28,6 +28,8 @@ This binding (blend2d-python 1.0.0, Blend2D 0.8.0) takes colours as float tuples
   (each edge two stops at one offset), around (W/2, H/2) from angle π/6. The same stripes, not
   the same pixels: Blend2D's colour table places each stop at a table entry, so its edges can
   move by up to half an entry (bench decides each pixel beside an edge from the exact angle).
+- `radial_hard_stops`: the same 16 stripes as rings, centre and focal point (W/2, H/2), radius
+  H/2, pad extend (as `radial_3stop` draws its stops).
 Each at 3840x2160 and as `<name>_tile` at 480x270. `bytes_moved` is the destination read and
 written (8 bytes per pixel), as for bench's solid fill.
 """
@@ -88,6 +90,9 @@ def gradient_cases(_inputs):
             ("conic_4stop_rotated", lambda: with_stops(conic(width / 2, height / 2, math.pi / 6), STOPS_4), False),
             ("conic_hard_stops",
              lambda: with_stops(conic(width / 2, height / 2, math.pi / 6), STOPS_STRIPES), False),
+            ("radial_hard_stops", lambda: with_stops(
+                bl.create_radial_gradient(width / 2, height / 2, width / 2, height / 2, height / 2),
+                STOPS_STRIPES), False),
         )
         for name, make, dithered in shapes:
             image = bl.BLImage(width, height, bl.BLFormat.PRGB32)

@@ -16,6 +16,8 @@ public import PixelOps
 /// - `conic_4stop_rotated`: ``fourStops`` around (W/2, H/2) from angle π/6 (no mirroring).
 /// - `conic_hard_stops`: ``stripeStops`` (16 stripes, hard edges) around (W/2, H/2) from angle
 ///   π/6: what CSS-style hard stops cost, every edge's pixels decided against the exact angle.
+/// - `radial_hard_stops`: ``stripeStops`` as rings, both circles centred at (W/2, H/2), radii 0
+///   and H/2, padded after the end (a target, or CSS `repeating-radial-gradient` stripes).
 ///
 /// Each gradient is made once, before timing (its tables are built then, a dithered one's 8.8
 /// tables by the untimed first call); a timed call is one
@@ -45,7 +47,7 @@ public enum GradientCases {
 
   static let baseNames = [
     "linear_4stop", "radial_3stop", "conic_4stop", "linear_4stop_dithered",
-    "linear_4stop_steep", "radial_3stop_focal", "conic_4stop_rotated", "conic_hard_stops",
+    "linear_4stop_steep", "radial_3stop_focal", "conic_4stop_rotated", "conic_hard_stops", "radial_hard_stops",
   ]
   static var names: [String] { baseNames + baseNames.map { $0 + "_tile" } }
 
@@ -73,6 +75,8 @@ public enum GradientCases {
       return GradientFill(try Gradient(stops: fourStops), shape: .conic(center: center, startAngle: Double.pi / 6))
     case "conic_hard_stops":
       return GradientFill(try Gradient(stops: stripeStops), shape: .conic(center: center, startAngle: Double.pi / 6))
+    case "radial_hard_stops":
+      return GradientFill(try Gradient(stops: stripeStops), shape: .radial(center: center, radius: h / 2))
     default:
       preconditionFailure("unknown gradient case \(name)")
     }

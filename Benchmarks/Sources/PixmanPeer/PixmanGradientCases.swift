@@ -32,6 +32,7 @@ import PixelOpsBenchmarkSupport
 ///   pixman's angle -30 degrees.
 /// - `conic_hard_stops`: 16 stripes of ``stops4``' first and last colours (each edge two stops
 ///   at one offset), as `conic_4stop_rotated` draws its stops.
+/// - `radial_hard_stops`: the same stripes as rings, as `radial_3stop` draws its stops.
 /// Every gradient has `PIXMAN_REPEAT_PAD`.
 ///
 /// `bytesMoved` is the destination read and written, 8 bytes per pixel, as for `fill_solid`.
@@ -80,6 +81,7 @@ enum PixmanGradientCases {
     Case(name: "radial_3stop_focal", shape: .radial(focal: true), stops: stops3, dithered: false),
     Case(name: "conic_4stop_rotated", shape: .conical(degrees: -30), stops: stops4, dithered: false),
     Case(name: "conic_hard_stops", shape: .conical(degrees: -30), stops: stripeStops, dithered: false),
+    Case(name: "radial_hard_stops", shape: .radial(focal: false), stops: stripeStops, dithered: false),
   ]
 
   /// Every case at `size` and as `_tile` at ``BlendCases/tileSize``; with `outputDirectory`,

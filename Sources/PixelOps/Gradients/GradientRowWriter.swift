@@ -14,6 +14,20 @@ struct GradientRowWriter: Sendable {
   /// rows where that pays (``GradientRowShifts/cachesDitheredRows``); off only to compare the
   /// cache with the rows it replaces.
   var cachesDitheredRows = true
+  /// Whether a pixel may show the colour of a parameter near its own (up to
+  /// ``GradientColorTable/edgeMargin`` cell off, as shifted rows and mirrors off the half-pixel
+  /// grid give): the colour jumps nowhere but inside the table's exact cells, whose margins
+  /// catch such a pixel and send it to be redone. Not where the extend mode jumps (a repeat's
+  /// wrap, an end not padded), the colour jumps at an end (``GradientColorTable/jumpsAtAnEnd``),
+  /// or an end cell is exact (a parameter past an end takes the end's entry, never the sentinel).
+  /// Decided once per fill (rows ask it).
+  let toleratesNearbyParameters: Bool
+
+  init(gradient: Gradient, extend: GradientExtend, order: ChannelOrder, dithers: Bool) {
+    (self.gradient, self.extend, self.order, self.dithers) = (gradient, extend, order, dithers)
+    toleratesNearbyParameters =
+      (extend == .pad || extend == .reflecting) && !gradient.table.jumpsAtAnEnd && !gradient.table.hasExactEndCells
+  }
 
   /// Pixels per chunk: the linear shape restarts its fixed-point sum exactly at each chunk, and
   /// a chunk's kept entries (4 bytes each) stay in L1 beside its pixels.
@@ -33,16 +47,6 @@ struct GradientRowWriter: Sendable {
   ) {
     if !dithers, writeMirrored(parameter, y: y, columns: columns, into: target, cells: cells) { return }
     writeDirectly(parameter, y: y, columns: columns, into: target, cells: cells)
-  }
-
-  /// Whether a pixel may show the colour of a parameter near its own (up to
-  /// ``GradientColorTable/edgeMargin`` cell off, as shifted rows and mirrors off the half-pixel
-  /// grid give): the colour jumps nowhere but inside the table's exact cells, whose margins
-  /// catch such a pixel and send it to be redone. Not where the extend mode jumps (a repeat's
-  /// wrap, an end not padded), the colour jumps at an end (``GradientColorTable/jumpsAtAnEnd``),
-  /// or an end cell is exact (a parameter past an end takes the end's entry, never the sentinel).
-  var toleratesNearbyParameters: Bool {
-    (extend == .pad || extend == .reflecting) && !gradient.table.jumpsAtAnEnd && !gradient.table.hasExactEndCells
   }
 
   /// ``write(_:y:columns:into:cells:)`` with every pixel computed; `redoing` false leaves the
