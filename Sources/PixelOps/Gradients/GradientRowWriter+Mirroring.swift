@@ -10,14 +10,18 @@ extension GradientRowWriter {
   /// jumps, inside exact cells, the image shows the sentinel whenever the pixel's own parameter
   /// is within ``GradientColorTable/edgeMargin`` of the jump, so the whole row is written with
   /// its sentinels (copied or mirrored like any entry) and redone once at the end. Jumps the
-  /// table does not mark (``toleratesNearbyParameters``) allow only mirrors exact to rounding.
+  /// table does not mark (``toleratesNearbyParameters``) allow only mirrors exact to rounding
+  /// (``roundingMirrorOffset``). Where the mirror is exact (offset 0) and pixels are copied, a
+  /// mirrored pixel's own parameter is its image's: the images are redone first and copied
+  /// redone, so only they are scanned for the sentinel.
   @inline(__always)
   func writeMirrored<Parameter: GradientParameter>(
     _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
     cells: UnsafeMutablePointer<Int32>
   ) -> Bool {
     let table = gradient.table
-    guard let m = parameter.mirrorColumn(row: y, cellCount: table.cellCount, exactly: !toleratesNearbyParameters)
+    guard let (m, offset) = parameter.mirrorColumn(row: y, cellCount: table.cellCount),
+      offset <= Self.roundingMirrorOffset || toleratesNearbyParameters
     else { return false }
     // Pixels left of m / 2 whose mirror image m - x lies in the row.
     let first = max(columns.lowerBound, m &- columns.upperBound &+ 1)
@@ -25,9 +29,15 @@ extension GradientRowWriter {
     guard end &- first >= Self.smallestMirroredRun else { return false }
     let mirrored = first..<end
     let x0 = columns.lowerBound
-    writeDirectly(parameter, y: y, columns: x0..<mirrored.lowerBound, into: target, cells: cells, redoing: false)
     let images = mirrored.upperBound..<columns.upperBound
     let imagesTarget = target + (images.lowerBound &- x0) &* 4
+    if Parameter.mirrorKeepsEntries && offset == 0 {
+      writeDirectly(parameter, y: y, columns: x0..<mirrored.lowerBound, into: target, cells: cells)
+      writeDirectly(parameter, y: y, columns: images, into: imagesTarget, cells: cells)
+      PixelLoop.mirror32(target, (mirrored.lowerBound &- x0)..<(mirrored.upperBound &- x0), around: m &- 2 &* x0)
+      return true
+    }
+    writeDirectly(parameter, y: y, columns: x0..<mirrored.lowerBound, into: target, cells: cells, redoing: false)
     if Parameter.mirrorKeepsEntries {
       writeDirectly(parameter, y: y, columns: images, into: imagesTarget, cells: cells, redoing: false)
       PixelLoop.mirror32(target, (mirrored.lowerBound &- x0)..<(mirrored.upperBound &- x0), around: m &- 2 &* x0)
@@ -43,6 +53,10 @@ extension GradientRowWriter {
 
   /// Mirroring fewer pixels than this does not pay for splitting the row.
   static let smallestMirroredRun = 16
+  /// The largest mirror offset (``GradientParameter/mirrorColumn(row:cellCount:)``, in pixels)
+  /// taken as rounding: pixel `m - x` then lies within 1e-6 pixel of pixel x's mirror image,
+  /// and only a pixel that close to a jump could show the other side.
+  static let roundingMirrorOffset = 1e-6
 
   /// The pixels `images` (written at `target`, pixel `images.lowerBound` first), a chunk at a
   /// time with their entries kept, and after each chunk the pixels of `mirrored` whose images

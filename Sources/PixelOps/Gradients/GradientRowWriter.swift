@@ -38,7 +38,7 @@ struct GradientRowWriter: Sendable {
 
   /// Writes the pixels of row `y` at `columns` into `target` (premultiplied, in `order`;
   /// `columns.count` pixels), using `cells` (``cellScratchByteCount`` bytes) for kept entries.
-  /// A row symmetric about a column (``GradientParameter/mirrorColumn(row:cellCount:exactly:)``)
+  /// A row symmetric about a column (``GradientParameter/mirrorColumn(row:cellCount:)``)
   /// has its left part made from its right (`GradientRowWriter+Mirroring.swift`; undithered).
   @inline(__always)
   func write<Parameter: GradientParameter>(
