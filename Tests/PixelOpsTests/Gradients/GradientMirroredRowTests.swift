@@ -154,19 +154,12 @@ struct GradientMirroredRowTests {
       let rows = try Self.mirroredRowCount(c)
       if conic { conicRows += rows } else { radialRows += rows }
       var random: SeededGenerator? = SeededGenerator(seed: rng.next())
-      let before = try GradientCanvas(for: c, random: &random)
-      var results: [[UInt8]] = []
-      for threads in [1, 2, 5] {
-        var canvas = before
-        try canvas.draw(c, options: CompositeOptions(blendMode: .copy, parallelism: try .threads(threads)))
-        results.append(canvas.allBytes())
-        guard threads == 1 else { continue }
-        if let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before) {
-          Issue.record("trial \(trial): \(c): \(mismatch)")
-          failures += 1
-        }
+      let (mismatch, threadsAgree) = try Self.drawOnSeveralThreads(c, over: GradientCanvas(for: c, random: &random))
+      if let mismatch {
+        Issue.record("trial \(trial): \(c): \(mismatch)")
+        failures += 1
       }
-      #expect(results[1] == results[0] && results[2] == results[0], "trial \(trial): threads differ: \(c)")
+      #expect(threadsAgree, "trial \(trial): threads differ: \(c)")
       if failures >= 4 { return }
     }
     #expect(radialRows > 250 && conicRows > 250, "only \(radialRows) radial and \(conicRows) conic rows were mirrored")
@@ -232,20 +225,29 @@ struct GradientMirroredRowTests {
         height: 200)
       mirroredRows += try Self.mirroredRowCount(c)
       var random: SeededGenerator? = nil
-      let before = try GradientCanvas(for: c, random: &random)
-      var results: [[UInt8]] = []
-      for threads in [1, 2, 5] {
-        var canvas = before
-        try canvas.draw(c, options: CompositeOptions(blendMode: .copy, parallelism: try .threads(threads)))
-        results.append(canvas.allBytes())
-        if threads == 1, let mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before) {
-          failures.append("trial \(trial), edge \(edge), centre \(center): \(mismatch)")
-        }
-      }
-      #expect(results[1] == results[0] && results[2] == results[0], "trial \(trial): threads differ")
+      let (mismatch, threadsAgree) = try Self.drawOnSeveralThreads(c, over: GradientCanvas(for: c, random: &random))
+      if let mismatch { failures.append("trial \(trial), edge \(edge), centre \(center): \(mismatch)") }
+      #expect(threadsAgree, "trial \(trial): threads differ")
     }
     #expect(mirroredRows > 1000, "only \(mirroredRows) rows were mirrored")
     #expect(failures.isEmpty, "\(failures.count) fills differ, first: \(failures.prefix(3))")
+  }
+
+  /// `c` drawn (`copy`) over `before` on 1, 2 and 5 threads: the first pixel of the one-thread
+  /// draw that is not within 1 of the reference, if any, and whether every thread count drew the
+  /// same bytes.
+  static func drawOnSeveralThreads(
+    _ c: GradientCase, over before: GradientCanvas
+  ) throws -> (mismatch: String?, threadsAgree: Bool) {
+    var results: [[UInt8]] = []
+    var mismatch: String? = nil
+    for threads in [1, 2, 5] {
+      var canvas = before
+      try canvas.draw(c, options: CompositeOptions(blendMode: .copy, parallelism: try .threads(threads)))
+      results.append(canvas.allBytes())
+      if threads == 1 { mismatch = try GradientPropertyTests.firstMismatch(c, canvas: canvas, before: before) }
+    }
+    return (mismatch, results.allSatisfy { $0 == results[0] })
   }
 
   /// How many rows of `c`'s draw copy at least ``GradientRowWriter/smallestMirroredRun`` pixels.
