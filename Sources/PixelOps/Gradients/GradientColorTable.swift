@@ -29,7 +29,7 @@ final class GradientColorTable: @unchecked Sendable {
   let hasExactCells: Bool
   /// Whether the first or the last cell holds it: a parameter rounded past an end takes the
   /// end's entry, never the sentinel, so a pixel whose own parameter lies in such a cell would
-  /// not be redone (shifted rows decline these tables).
+  /// not be redone (shifted rows and mirrors off the half-pixel grid decline these tables).
   var hasExactEndCells: Bool { rgba8[1] == Self.exact8 || rgba8[cellCount] == Self.exact8 }
   /// The cells with the sentinel that hold one hard edge between flat stretches: the edge, the
   /// cell's range and the solid bytes (RGBA) on either side, so that their pixels need their
@@ -64,7 +64,8 @@ final class GradientColorTable: @unchecked Sendable {
   /// lands in an exact cell, not in a flat neighbour showing the colour from across the edge.
   /// The parameters that meet exact cells are off by at most 0.452 cell (a linear gradient's
   /// shifted rows, 0.45 plus the drift of their 16.16 fixed-point sums; the degree-7 conic 0.053
-  /// on a 4096-cell table; DESIGN.md, Gradients). The price of 1/2 over the conic's 1/8: an edge
+  /// on a 4096-cell table; a radial row mirrored off the half-pixel grid, 1/8 plus its image's
+  /// `Float` rounding; DESIGN.md, Gradients). The price of 1/2 over the conic's 1/8: an edge
   /// off a cell boundary makes two exact cells instead of 1.25 on average.
   static let edgeMargin = 0.5
 

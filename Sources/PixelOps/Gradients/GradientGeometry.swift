@@ -50,11 +50,12 @@ protocol GradientParameter: Sendable {
   /// The rows over `columns` x `rows` as shifted master rows (a linear gradient), where that
   /// pays; nil otherwise. `cachingDitheredRows`: see ``GradientRowShifts``.
   func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int, cachingDitheredRows: Bool) -> GradientRowShifts?
-  /// `m` where pixel `x` of row `y` has the parameter of pixel `m - x` (within 1/4 cell of a
-  /// table of `cellCount` cells): the row is symmetric about `m / 2` (concentric circles on an
-  /// unrotated map); and `offset`, how far (in pixels) pixel `m - x` lies from the mirror image
-  /// of pixel x, `|m - 2 x_c|`: 0 for an exact mirror. Nil for rows that are not symmetric.
-  func mirrorColumn(row y: Int, cellCount: Int) -> (column: Int, offset: Double)?
+  /// `m` where pixel `x` of row `y` has the parameter of pixel `m - x` (within `largestShift`
+  /// cells of a table of `cellCount` cells): the row is symmetric about `m / 2` (concentric
+  /// circles on an unrotated map); and `offset`, how far (in pixels) pixel `m - x` lies from the
+  /// mirror image of pixel x, `|m - 2 x_c|`: 0 for an exact mirror. Nil for rows that are not
+  /// symmetric.
+  func mirrorColumn(row y: Int, cellCount: Int, largestShift: Double) -> (column: Int, offset: Double)?
   /// Whether a mirrored pixel shows its image's entry (its pixel can be copied); otherwise
   /// ``mirroredEntries(_:cellCount:)`` gives it.
   static var mirrorKeepsEntries: Bool { get }
@@ -69,7 +70,7 @@ extension GradientParameter {
   func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int, cachingDitheredRows: Bool) -> GradientRowShifts? {
     nil
   }
-  func mirrorColumn(row y: Int, cellCount: Int) -> (column: Int, offset: Double)? { nil }
+  func mirrorColumn(row y: Int, cellCount: Int, largestShift: Double) -> (column: Int, offset: Double)? { nil }
   static var mirrorKeepsEntries: Bool { true }
   static func mirroredEntries(_ entries: SIMD4<Int32>, cellCount: Int32) -> SIMD4<Int32> { entries }
 
@@ -215,10 +216,12 @@ struct ConcentricGradientParameter: GradientParameter {
 
   /// On an unrotated map (v constant along the row) the distance depends on |u| only, and u is
   /// 0 at the fractional column `x_c`; with `m` the whole number nearest `2 x_c`, pixel `m - x`
-  /// lies `|a (m - 2 x_c)|` from the mirror image of pixel x, which must be within 1/4 cell.
-  func mirrorColumn(row y: Int, cellCount: Int) -> (column: Int, offset: Double)? {
+  /// lies `|a (m - 2 x_c)|` from the mirror image of pixel x, which must be within `largestShift`
+  /// cells.
+  @inline(__always)
+  func mirrorColumn(row y: Int, cellCount: Int, largestShift: Double) -> (column: Int, offset: Double)? {
     guard let (twice, m) = map.mirrorColumns(row: y),
-      abs(map.a * (m - twice)) * Double(cellCount) <= 0.25 * abs(endRadius - startRadius)
+      abs(map.a * (m - twice)) * Double(cellCount) <= largestShift * abs(endRadius - startRadius)
     else { return nil }
     return (Int(m), abs(m - twice))
   }
@@ -423,9 +426,12 @@ struct ConicGradientParameter: GradientParameter {
   /// within 1e-6 of `2 x_c`: pixel `m - x` is then `|a| 1e-6` from the mirror image, at least
   /// `|a| / 2` from the centre, so its angle is off by at most 2e-6 rad (a 4096-cell table's
   /// cell is 1.5e-3). The computed side is the one with the start ray (u > 0), so its jump
-  /// between the last and the first stop maps to the middle of the mirrored side.
-  func mirrorColumn(row y: Int, cellCount: Int) -> (column: Int, offset: Double)? {
-    guard map.a > 0, let (twice, m) = map.mirrorColumns(row: y), abs(m - twice) <= 1e-6 else { return nil }
+  /// between the last and the first stop maps to the middle of the mirrored side. Any
+  /// `largestShift` allows that.
+  @inline(__always)
+  func mirrorColumn(row y: Int, cellCount: Int, largestShift: Double) -> (column: Int, offset: Double)? {
+    guard map.a > 0, let (twice, m) = map.mirrorColumns(row: y), abs(m - twice) <= GradientRowWriter.roundingMirrorOffset
+    else { return nil }
     return (Int(m), abs(m - twice))
   }
 

@@ -1,61 +1,71 @@
-/// Mirrored rows (``GradientParameter/mirrorColumn(row:cellCount:)``): the part of a row whose
+/// Mirrored rows (``GradientParameter/mirrorColumn(row:cellCount:largestShift:)``): the part of a row whose
 /// pixels are made from their mirror images instead of computed.
 extension GradientRowWriter {
   /// Writes row `y` at `columns` into `target` as ``write(_:y:columns:into:cells:)`` does
   /// (undithered), the pixels left of the mirror column made from their images; false (nothing
-  /// written) where the row is not symmetric or too few pixels would be mirrored.
+  /// written) where the row is not symmetric or too few pixels would be mirrored
+  /// (``mirroredPart(_:y:columns:)``).
   ///
-  /// A mirrored pixel's parameter may lie up to 1/4 cell from its image's: that keeps it within
-  /// 1 of the reference where the colour changes by at most 0.8 level a cell, and where it
-  /// jumps, inside exact cells, the image shows the sentinel whenever the pixel's own parameter
-  /// is within ``GradientColorTable/edgeMargin`` of the jump, so the whole row is written with
-  /// its sentinels (copied or mirrored like any entry) and redone once at the end. Jumps the
-  /// table does not mark (``toleratesNearbyParameters``) allow only mirrors exact to rounding
-  /// (``roundingMirrorOffset``). Where the mirror is exact (offset 0) and pixels are copied, a
-  /// mirrored pixel's own parameter is its image's: the images are redone first and copied
-  /// redone, so only they are scanned for the sentinel.
+  /// With exact cells the row is written with its sentinels, copied or mirrored like any entry,
+  /// and redone once at the end: a mirrored pixel whose image's cell (the mirrored entry's cell,
+  /// for a conic) is not exact lies more than 1/2 cell (``GradientColorTable/edgeMargin``) less
+  /// its mirror's shift and its image's rounding from any hard edge, so on its image's side.
+  /// Where the mirror is exact to rounding and pixels are copied, a mirrored pixel's own
+  /// parameter is its image's: the images are redone before they are copied, and only they are
+  /// scanned for the sentinel.
   @inline(__always)
   func writeMirrored<Parameter: GradientParameter>(
     _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
     cells: UnsafeMutablePointer<Int32>
   ) -> Bool {
-    let table = gradient.table
-    guard let (m, offset) = parameter.mirrorColumn(row: y, cellCount: table.cellCount),
-      offset <= Self.roundingMirrorOffset || toleratesNearbyParameters
-    else { return false }
-    // Pixels left of m / 2 whose mirror image m - x lies in the row.
-    let first = max(columns.lowerBound, m &- columns.upperBound &+ 1)
-    let end = min(columns.upperBound, (m &+ 1) >> 1)
-    guard end &- first >= Self.smallestMirroredRun else { return false }
-    let mirrored = first..<end
+    guard let (m, offset, mirrored) = mirroredPart(parameter, y: y, columns: columns) else { return false }
     let x0 = columns.lowerBound
     let images = mirrored.upperBound..<columns.upperBound
     let imagesTarget = target + (images.lowerBound &- x0) &* 4
-    if Parameter.mirrorKeepsEntries && offset == 0 {
-      writeDirectly(parameter, y: y, columns: x0..<mirrored.lowerBound, into: target, cells: cells)
-      writeDirectly(parameter, y: y, columns: images, into: imagesTarget, cells: cells)
-      PixelLoop.mirror32(target, (mirrored.lowerBound &- x0)..<(mirrored.upperBound &- x0), around: m &- 2 &* x0)
-      return true
-    }
-    writeDirectly(parameter, y: y, columns: x0..<mirrored.lowerBound, into: target, cells: cells, redoing: false)
+    let redoesImages = Parameter.mirrorKeepsEntries && offset <= Self.roundingMirrorOffset
+    writeDirectly(parameter, y: y, columns: x0..<mirrored.lowerBound, into: target, cells: cells, redoing: redoesImages)
     if Parameter.mirrorKeepsEntries {
-      writeDirectly(parameter, y: y, columns: images, into: imagesTarget, cells: cells, redoing: false)
+      writeDirectly(parameter, y: y, columns: images, into: imagesTarget, cells: cells, redoing: redoesImages)
       PixelLoop.mirror32(target, (mirrored.lowerBound &- x0)..<(mirrored.upperBound &- x0), around: m &- 2 &* x0)
     } else {
       writeMirroringEntries(
         parameter, y: y, images: images, into: imagesTarget, mirrored: mirrored, around: m, cells: cells)
     }
-    if table.hasExactCells {
+    if gradient.table.hasExactCells && !redoesImages {
       redoExactCells(parameter, cells: nil, count: columns.count, x: x0, y: y, into: target)
     }
     return true
   }
 
+  /// Row `y`'s mirror column `m` and its offset (``GradientParameter/mirrorColumn(row:cellCount:largestShift:)``),
+  /// and the pixels of `columns` left of `m / 2` whose images `m - x` lie in `columns`; nil where
+  /// the row is not symmetric, fewer than ``smallestMirroredRun`` pixels would be mirrored, or
+  /// the mirror is not exact to rounding (``roundingMirrorOffset``) where the colour may jump
+  /// outside exact cells (``toleratesNearbyParameters``). A mirrored pixel may lie 1/4 cell
+  /// from its image (1/8 with exact cells, leaving room in the 1/2-cell margin for the image's
+  /// own `Float` rounding, which grows with the parameter).
+  @inline(__always)
+  func mirroredPart<Parameter: GradientParameter>(
+    _ parameter: Parameter, y: Int, columns: Range<Int>
+  ) -> (column: Int, offset: Double, mirrored: Range<Int>)? {
+    let table = gradient.table
+    guard
+      let (m, offset) = parameter.mirrorColumn(
+        row: y, cellCount: table.cellCount, largestShift: table.hasExactCells ? 0.125 : 0.25),
+      offset <= Self.roundingMirrorOffset || toleratesNearbyParameters
+    else { return nil }
+    let first = max(columns.lowerBound, m &- columns.upperBound &+ 1)
+    let end = min(columns.upperBound, (m &+ 1) >> 1)
+    guard end &- first >= Self.smallestMirroredRun else { return nil }
+    return (m, offset, first..<end)
+  }
+
   /// Mirroring fewer pixels than this does not pay for splitting the row.
   static let smallestMirroredRun = 16
-  /// The largest mirror offset (``GradientParameter/mirrorColumn(row:cellCount:)``, in pixels)
-  /// taken as rounding: pixel `m - x` then lies within 1e-6 pixel of pixel x's mirror image,
-  /// and only a pixel that close to a jump could show the other side.
+  /// The largest mirror offset (``GradientParameter/mirrorColumn(row:cellCount:largestShift:)``,
+  /// in pixels) taken as rounding: pixel `m - x` then lies within 1e-6 pixel of pixel x's mirror
+  /// image, and only a pixel that close to a jump (or a hard edge) could show the other side
+  /// (the reference tests accept either side within 1e-4 pixel).
   static let roundingMirrorOffset = 1e-6
 
   /// The pixels `images` (written at `target`, pixel `images.lowerBound` first), a chunk at a
@@ -66,7 +76,7 @@ extension GradientRowWriter {
     around m: Int, cells: UnsafeMutablePointer<Int32>
   ) {
     let table = gradient.table
-    let layout = GradientCellLayout(count: table.cellCount, extend: extend, needsFineParameters: table.hasExactCells)
+    let layout = cellLayout
     let colors = table.table8(order)
     let cellCount = Int32(table.cellCount)
     // Pixel x of the row is at target + (x - images.lowerBound) * 4, mirrored ones before it.

@@ -38,7 +38,7 @@ struct GradientRowWriter: Sendable {
 
   /// Writes the pixels of row `y` at `columns` into `target` (premultiplied, in `order`;
   /// `columns.count` pixels), using `cells` (``cellScratchByteCount`` bytes) for kept entries.
-  /// A row symmetric about a column (``GradientParameter/mirrorColumn(row:cellCount:)``)
+  /// A row symmetric about a column (``GradientParameter/mirrorColumn(row:cellCount:largestShift:)``)
   /// has its left part made from its right (`GradientRowWriter+Mirroring.swift`; undithered).
   @inline(__always)
   func write<Parameter: GradientParameter>(
@@ -49,6 +49,13 @@ struct GradientRowWriter: Sendable {
     writeDirectly(parameter, y: y, columns: columns, into: target, cells: cells)
   }
 
+  /// How the shapes turn parameters into entries for this fill: the fine forms
+  /// (``GradientCellLayout/needsFineParameters``) for dithered fills and tables with exact cells.
+  var cellLayout: GradientCellLayout {
+    GradientCellLayout(
+      count: gradient.table.cellCount, extend: extend, needsFineParameters: dithers || gradient.table.hasExactCells)
+  }
+
   /// ``write(_:y:columns:into:cells:)`` with every pixel computed; `redoing` false leaves the
   /// exact cells' pixels showing the sentinel (undithered), for the caller to redo.
   @inline(__always)
@@ -57,8 +64,7 @@ struct GradientRowWriter: Sendable {
     cells: UnsafeMutablePointer<Int32>, redoing: Bool = true
   ) {
     let table = gradient.table
-    let layout = GradientCellLayout(
-      count: table.cellCount, extend: extend, needsFineParameters: dithers || table.hasExactCells)
+    let layout = cellLayout
     var x = columns.lowerBound
     while x < columns.upperBound {
       let count = min(Self.chunkSize, columns.upperBound &- x)

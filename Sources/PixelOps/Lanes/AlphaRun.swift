@@ -4,7 +4,8 @@
 /// Two forms, each the cheapest for where its pixels are on SSE2: 4 pixels loaded as two
 /// `UInt64`s are tested with ANDs/ORs and a compare in general registers; 8 pixels in two vectors
 /// with `all(_:)` over 32-bit lanes, which compiles to `pcmpeqd` and `movmskps` (on 8- and
-/// 16-bit lanes it compiled to per-lane branches: `../shared/simd-notes.md`).
+/// 16-bit lanes it compiled to per-lane branches: `../shared/simd-notes.md`), also with the
+/// opaque test on other vectors than the pixels (a dithered run's whole bytes).
 enum AlphaRun {
   enum Kind {
     case opaque

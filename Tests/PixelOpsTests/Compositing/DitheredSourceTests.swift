@@ -12,7 +12,8 @@ struct DitheredSourceTests {
   /// A row of random 8.8 colours (colour at most alpha, as premultiplied tables hold), with runs
   /// of eight opaque or transparent pixels so that every alpha class of the kernels is met, runs
   /// whose alpha lies just below 255 or just above 0 (so that carries alone decide whether they
-  /// dither opaque or transparent), and its planes as a master row holds them.
+  /// dither opaque or transparent), runs of four opaque pixels beside four just below (a run
+  /// classified by one half alone is drawn wrong), and its planes as a master row holds them.
   struct Row {
     var values: [SIMD4<Int>]
     var whole: [UInt8]
@@ -22,14 +23,17 @@ struct DitheredSourceTests {
     init(count: Int, opaque: Bool = false, _ rng: inout SeededGenerator) {
       values = []
       while values.count < count {
-        let kind = opaque ? 0 : Int.random(in: 0...5, using: &rng)
-        for _ in 0..<8 {
+        let kind = opaque ? 0 : Int.random(in: 0...7, using: &rng)
+        for pixel in 0..<8 {
+          let nearlyOpaque = Int.random(in: 254 * 256 + 1..<255 * 256, using: &rng)
           let alpha: Int
           switch kind {
           case 0: alpha = 255 * 256
           case 1: alpha = 0
-          case 2: alpha = Int.random(in: 254 * 256 + 1..<255 * 256, using: &rng)
+          case 2: alpha = nearlyOpaque
           case 3: alpha = Int.random(in: 1..<256, using: &rng)
+          case 4: alpha = pixel < 4 ? 255 * 256 : nearlyOpaque
+          case 5: alpha = pixel < 4 ? nearlyOpaque : 255 * 256
           default: alpha = Int.random(in: 0...255 * 256, using: &rng)
           }
           values.append(

@@ -31,7 +31,7 @@ struct GradientMirroredRowTests {
         center: center, startRadius: r0, endRadius: r1,
         map: rotated ? GradientMap(a: 0.8, b: 0.6, c: -0.6, d: 0.8, tx: 0.5, ty: 0.5) : map)
       let y = Int.random(in: -30...100, using: &rng)
-      guard let (m, _) = parameter.mirrorColumn(row: y, cellCount: cells) else {
+      guard let (m, _) = parameter.mirrorColumn(row: y, cellCount: cells, largestShift: 0.25) else {
         declined += 1
         continue
       }
@@ -59,7 +59,7 @@ struct GradientMirroredRowTests {
       let startAngle = trial % 5 == 0 ? Double.random(in: 0.1...6, using: &rng) : 0
       let parameter = ConicGradientParameter(center: center, startAngle: startAngle, map: GradientMap(scale: scale))
       let y = Int.random(in: -30...100, using: &rng)
-      guard let (m, _) = parameter.mirrorColumn(row: y, cellCount: 1024) else {
+      guard let (m, _) = parameter.mirrorColumn(row: y, cellCount: 1024, largestShift: 0.25) else {
         declined += 1
         continue
       }
@@ -187,12 +187,17 @@ struct GradientMirroredRowTests {
     var failures: [String] = []
     var edgeRowsMirrored = 0
     for (stops, extend, radii) in fills {
-      for nudge in [0, 0.004, 0.011, -0.003, 0.0015] {
+      for (index, nudge) in [0, 0.004, 0.011, -0.003, 0.0015, 0].enumerated() {
+        // Every other fill at scale 2, in BGRA, centred so that the row's left end is computed
+        // directly, not mirrored (geometry in points: pixels over the scale).
+        let (scale, format, column) =
+          index % 2 == 0 ? (1.0, PixelFormat.rgba8Premultiplied, 300.5) : (2.0, .bgra8Premultiplied, 350.5)
         for radius in radii {
-          let center = PointPosition(x: 300.5 + nudge, y: 10.3)
+          let center = PointPosition(x: (column + nudge) / scale, y: 10.3 / scale)
           let c = GradientCase(
-            stops: stops, shape: .radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius),
-            extend: extend, width: 600, height: 12)
+            stops: stops,
+            shape: .radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius / scale),
+            extend: extend, scale: scale, width: 600, height: 12, format: format)
           if stops.count == edges.count && extend != .repeating { edgeRowsMirrored += try Self.mirroredRowCount(c) }
           var random: SeededGenerator? = nil
           var canvas = try GradientCanvas(for: c, random: &random)
@@ -250,24 +255,19 @@ struct GradientMirroredRowTests {
     return (mismatch, results.allSatisfy { $0 == results[0] })
   }
 
-  /// How many rows of `c`'s draw copy at least ``GradientRowWriter/smallestMirroredRun`` pixels.
+  /// How many rows of `c`'s draw mirror (``GradientRowWriter/mirroredPart(_:y:columns:)``).
   static func mirroredRowCount(_ c: GradientCase) throws -> Int {
     let fill = try c.makeFill()
-    let cells = fill.gradient.table.cellCount
-    let tolerates = GradientRowWriter(gradient: fill.gradient, extend: fill.extend, order: .rgba, dithers: false)
-      .toleratesNearbyParameters
-    let mirrorColumn: (Int) -> (column: Int, offset: Double)?
+    let writer = GradientRowWriter(gradient: fill.gradient, extend: fill.extend, order: .rgba, dithers: false)
+    let area = try c.drawnPixels()
+    let columns = area.x..<(area.x + area.width)
+    func mirrors<Parameter: GradientParameter>(_ parameter: Parameter) -> Int {
+      (area.y..<(area.y + area.height)).filter { writer.mirroredPart(parameter, y: $0, columns: columns) != nil }.count
+    }
     switch try fill.shape.geometry(map: GradientMap(scale: c.scale)) {
-    case .concentric(let parameter): mirrorColumn = { parameter.mirrorColumn(row: $0, cellCount: cells) }
-    case .conic(let parameter): mirrorColumn = { parameter.mirrorColumn(row: $0, cellCount: cells) }
+    case .concentric(let parameter): return mirrors(parameter)
+    case .conic(let parameter): return mirrors(parameter)
     default: return 0
     }
-    let area = try c.drawnPixels()
-    return (area.y..<(area.y + area.height)).filter { y in
-      guard let (m, offset) = mirrorColumn(y), offset <= GradientRowWriter.roundingMirrorOffset || tolerates
-      else { return false }
-      let first = max(area.x, m - (area.x + area.width) + 1)
-      return min(area.x + area.width, (m + 1) >> 1) - first >= GradientRowWriter.smallestMirroredRun
-    }.count
   }
 }

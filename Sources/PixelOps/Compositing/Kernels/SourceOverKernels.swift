@@ -6,8 +6,10 @@
 /// within 0.524 of it, the source never rounded to 8 bits on the way.
 ///
 /// Runs of 4 (or 8) source pixels that are all opaque store the source without reading the
-/// destination; runs that are all transparent leave the destination untouched. Tails go
-/// through the same arithmetic one pixel at a time (lane 0).
+/// destination; runs that are all transparent leave the destination untouched (a dithered
+/// source's runs are opaque by their whole bytes, ``DitheredPixels``: one whose carries alone
+/// make it opaque takes the mixed arithmetic, which gives the same bytes). Tails go through the
+/// same arithmetic one pixel at a time (lane 0).
 enum SourceOverKernels {
   /// Image source, full coverage, opacity 1.
   static func overImage(_ span: CompositeSpan, _ parameters: CompositeParameters) {
