@@ -65,7 +65,8 @@ final class GradientColorTable: @unchecked Sendable {
   /// The parameters that meet exact cells are off by at most 0.452 cell (a linear gradient's
   /// shifted rows, 0.45 plus the drift of their 16.16 fixed-point sums; the degree-7 conic 0.053
   /// on a 4096-cell table; a radial row mirrored off the half-pixel grid, 1/8 plus its image's
-  /// `Float` rounding; DESIGN.md, Gradients). The price of 1/2 over the conic's 1/8: an edge
+  /// `Float` rounding, about 1e-3 cell at usual sizes, growing with the parameter as every
+  /// radial pixel's does; DESIGN.md, Gradients). The price of 1/2 over the conic's 1/8: an edge
   /// off a cell boundary makes two exact cells instead of 1.25 on average.
   static let edgeMargin = 0.5
 

@@ -166,11 +166,12 @@ struct GradientMirroredRowTests {
   }
 
   /// A mirrored radial pixel lies up to 1/4 cell from its image where the centre is off the
-  /// half-pixel grid. Where the colour jumps within that, the two may lie on either side of the
-  /// jump: inside the table, its exact cells send the image (and so the mirrored pixel) to be
-  /// redone; a repeat's wrap or an unpadded end allow only mirrors exact to rounding. Before
-  /// that rule, the repeating and unpadded ramps here drew pixels black for white beside every
-  /// wrap (17 of 24 fills).
+  /// half-pixel grid (1/8 with exact cells). Where the colour jumps within that, the two may lie
+  /// on either side of the jump: inside the table, its exact cells send the image (and so the
+  /// mirrored pixel) to be redone; a repeat's wrap or an unpadded end allow only mirrors exact to
+  /// rounding. Before that rule, the repeating and unpadded ramps here drew pixels black for
+  /// white beside every wrap (17 of 24 fills). Some centres on the grid at scale 2.5 give
+  /// mirrors off by rounding alone (1.1e-13 pixel), which take the copy of redone images.
   @Test("radial rows mirrored about a column off the centre: pixels beside jumps take their own side")
   func offGridMirrorsKeepJumps() throws {
     let (black, white) = (StraightColor(red: 0, green: 0, blue: 0), StraightColor(red: 1, green: 1, blue: 1))
@@ -184,21 +185,29 @@ struct GradientMirroredRowTests {
       (ramp, .repeating, [40, 61, 97.5]), (ramp, .none, [40, 61, 97.5]),
       (edges, .pad, [150, 240, 290]), (edges, .reflecting, [150, 240, 290]), (edges, .repeating, [150, 240]),
     ]
+    // Centre nudges off the half-pixel grid (pixels), scales, formats and centre columns (at
+    // 350.5 the row's left end is computed directly, not mirrored). Geometry in points.
+    let variants: [(nudge: Double, scale: Double, format: PixelFormat, column: Double)] = [
+      (0, 1, .rgba8Premultiplied, 300.5), (0.004, 2, .bgra8Premultiplied, 350.5), (0, 2.5, .rgba8Premultiplied, 301.5),
+      (0.011, 1, .rgba8Premultiplied, 300.5), (-0.003, 2, .bgra8Premultiplied, 350.5),
+      (0, 2, .bgra8Premultiplied, 350.5), (0.0015, 1, .rgba8Premultiplied, 300.5), (0, 2.5, .bgra8Premultiplied, 349),
+    ]
     var failures: [String] = []
-    var edgeRowsMirrored = 0
+    var edgeRowsMirrored: [Double: Int] = [:]
+    var roundingOffsetRows = 0
     for (stops, extend, radii) in fills {
-      for (index, nudge) in [0, 0.004, 0.011, -0.003, 0.0015, 0].enumerated() {
-        // Every other fill at scale 2, in BGRA, centred so that the row's left end is computed
-        // directly, not mirrored (geometry in points: pixels over the scale).
-        let (scale, format, column) =
-          index % 2 == 0 ? (1.0, PixelFormat.rgba8Premultiplied, 300.5) : (2.0, .bgra8Premultiplied, 350.5)
+      for (nudge, scale, format, column) in variants {
         for radius in radii {
           let center = PointPosition(x: (column + nudge) / scale, y: 10.3 / scale)
           let c = GradientCase(
             stops: stops,
             shape: .radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius / scale),
             extend: extend, scale: scale, width: 600, height: 12, format: format)
-          if stops.count == edges.count && extend != .repeating { edgeRowsMirrored += try Self.mirroredRowCount(c) }
+          if stops.count == edges.count && extend != .repeating {
+            let offsets = try Self.mirroredRowOffsets(c)
+            edgeRowsMirrored[scale, default: 0] += offsets.count
+            roundingOffsetRows += offsets.filter { $0 > 0 && $0 <= GradientRowWriter.roundingMirrorOffset }.count
+          }
           var random: SeededGenerator? = nil
           var canvas = try GradientCanvas(for: c, random: &random)
           let before = canvas
@@ -209,7 +218,10 @@ struct GradientMirroredRowTests {
         }
       }
     }
-    #expect(edgeRowsMirrored > 100, "only \(edgeRowsMirrored) rows with hard edges were mirrored")
+    #expect(
+      edgeRowsMirrored.values.count == 3 && edgeRowsMirrored.values.allSatisfy { $0 > 50 },
+      "rows with hard edges mirrored per scale: \(edgeRowsMirrored)")
+    #expect(roundingOffsetRows > 20, "only \(roundingOffsetRows) rows with hard edges mirrored off by rounding alone")
     #expect(failures.isEmpty, "\(failures.count) fills differ, first: \(failures.prefix(3))")
   }
 
@@ -256,18 +268,21 @@ struct GradientMirroredRowTests {
   }
 
   /// How many rows of `c`'s draw mirror (``GradientRowWriter/mirroredPart(_:y:columns:)``).
-  static func mirroredRowCount(_ c: GradientCase) throws -> Int {
+  static func mirroredRowCount(_ c: GradientCase) throws -> Int { try mirroredRowOffsets(c).count }
+
+  /// The mirror offsets of the rows of `c`'s draw that mirror.
+  static func mirroredRowOffsets(_ c: GradientCase) throws -> [Double] {
     let fill = try c.makeFill()
     let writer = GradientRowWriter(gradient: fill.gradient, extend: fill.extend, order: .rgba, dithers: false)
     let area = try c.drawnPixels()
     let columns = area.x..<(area.x + area.width)
-    func mirrors<Parameter: GradientParameter>(_ parameter: Parameter) -> Int {
-      (area.y..<(area.y + area.height)).filter { writer.mirroredPart(parameter, y: $0, columns: columns) != nil }.count
+    func offsets<Parameter: GradientParameter>(_ parameter: Parameter) -> [Double] {
+      (area.y..<(area.y + area.height)).compactMap { writer.mirroredPart(parameter, y: $0, columns: columns)?.offset }
     }
     switch try fill.shape.geometry(map: GradientMap(scale: c.scale)) {
-    case .concentric(let parameter): return mirrors(parameter)
-    case .conic(let parameter): return mirrors(parameter)
-    default: return 0
+    case .concentric(let parameter): return offsets(parameter)
+    case .conic(let parameter): return offsets(parameter)
+    default: return []
     }
   }
 }
