@@ -51,7 +51,8 @@ extension GradientRowWriter {
     let table = gradient.table
     guard
       let (m, offset) = parameter.mirrorColumn(
-        row: y, cellCount: table.cellCount, largestShift: table.hasExactCells ? 0.125 : 0.25),
+        row: y, cellCount: table.cellCount,
+        largestShift: table.hasExactCells ? Self.largestExactCellMirrorShift : Self.largestMirrorShift),
       offset <= Self.roundingMirrorOffset || toleratesNearbyParameters
     else { return nil }
     let first = max(columns.lowerBound, m &- columns.upperBound &+ 1)
@@ -62,6 +63,12 @@ extension GradientRowWriter {
 
   /// Mirroring fewer pixels than this does not pay for splitting the row.
   static let smallestMirroredRun = 16
+  /// The most a mirrored pixel's parameter may lie from its image's, in cells: where the colour
+  /// changes by at most 0.8 level a cell, 1/4 cell keeps it within the table's error budget ...
+  static let largestMirrorShift = 0.25
+  /// ... and with exact cells 1/8, so that with the image's own rounding it stays inside the
+  /// 1/2-cell margin (``GradientColorTable/edgeMargin``).
+  static let largestExactCellMirrorShift = 0.125
   /// The largest mirror offset (``GradientParameter/mirrorColumn(row:cellCount:largestShift:)``,
   /// in pixels) taken as rounding: pixel `m - x` then lies within 1e-6 pixel of pixel x's mirror
   /// image, and only a pixel that close to a jump (or a hard edge) could show the other side

@@ -5,7 +5,7 @@ extension GradientRowWriter {
   /// within the rounding of its shift (a hard edge at an end, the wrap of a repeat, the edge of
   /// what is drawn), nor for dithered fills with cells evaluated exactly. Undithered, those
   /// cells' sentinels are copied with the rows and the row source redoes them from each pixel's
-  /// own parameter (``redoSentinels(_:y:columns:in:)``): a pixel whose shifted parameter lands
+  /// own parameter (``redoExactCells(_:cells:count:x:y:into:)`` over the row's copy): a pixel whose shifted parameter lands
   /// within 0.45 cell of a hard edge is in an exact cell (``GradientColorTable/edgeMargin``),
   /// except past an end, where it takes the end's entry: so not where an end cell is exact.
   func rowShifts<Parameter: GradientParameter>(
@@ -15,15 +15,6 @@ extension GradientRowWriter {
     return parameter.rowShifts(
       columns: columns, rows: rows, cellCount: gradient.table.cellCount,
       cachingDitheredRows: dithers && cachesDitheredRows)
-  }
-
-  /// Redoes the pixels of row `y` at `columns` (`columns.count` pixels at `row`, a copy of a
-  /// master row, undithered, of a table with exact cells) that show the exact-evaluation sentinel.
-  func redoSentinels<Parameter: GradientParameter>(
-    _ parameter: Parameter, y: Int, columns: Range<Int>, in row: UnsafeMutableRawPointer
-  ) {
-    assert(!dithers, "dithered fills with exact cells take no shifted rows")
-    redoExactCells(parameter, cells: nil, count: columns.count, x: columns.lowerBound, y: y, into: row)
   }
 
   /// Bytes one master row takes for `capacity` pixels: its pixels, or for a dithered fill its

@@ -81,7 +81,8 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
         let master = UnsafeRawPointer(masterRow(y, columns: columns, shifts))
         guard source.writer.gradient.table.hasExactCells else { return master }
         target.copyMemory(from: master, byteCount: columns.count &* 4)
-        source.writer.redoSentinels(source.parameter, y: y, columns: columns, in: target)
+        source.writer.redoExactCells(
+          source.parameter, cells: nil, count: columns.count, x: columns.lowerBound, y: y, into: target)
         return UnsafeRawPointer(target)
       }
       if shifts.cachesDitheredRows { return cachedDitheredRow(y, columns: columns, shifts) }
