@@ -41,6 +41,9 @@ final class GradientColorTable: @unchecked Sendable {
   /// Whether the colour jumps where `t` leaves 0...1 (``GradientColorFunction/jumpsAtAnEnd``):
   /// a pixel's colour can then change within any rounding of its parameter near an end.
   let jumpsAtAnEnd: Bool
+  /// The gradient as stripes of one colour between hard edges, where it is one
+  /// (``GradientStripes``).
+  let stripes: GradientStripes?
   let rgba8: UnsafeMutablePointer<UInt32>
   let bgra8: UnsafeMutablePointer<UInt32>
   /// What the 8.8 tables are made from, when first asked for.
@@ -118,6 +121,7 @@ final class GradientColorTable: @unchecked Sendable {
     hasExactCells = exactCells
     (self.flatEdges, self.flatEdgeSlots) = (flatEdges, flatEdgeSlots)
     jumpsAtAnEnd = function.jumpsAtAnEnd
+    stripes = GradientStripes(function)
   }
 
   deinit {

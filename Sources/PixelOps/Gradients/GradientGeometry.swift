@@ -61,6 +61,23 @@ protocol GradientParameter: Sendable {
   static var mirrorKeepsEntries: Bool { get }
   /// The entries of pixels mirrored from ones with `entries`, in a table of `cellCount` cells.
   static func mirroredEntries(_ entries: SIMD4<Int32>, cellCount: Int32) -> SIMD4<Int32>
+  /// Whether ``stripeEdgeWindows(row:from:count:stripes:into:)`` finds the edges of stripes.
+  static var findsStripeEdges: Bool { get }
+  /// For a gradient of ``GradientStripes``: the pixels of row `y` from column `x` (indices
+  /// `0 ..< count`) that may lie on either side of an edge, as windows (start, end and the
+  /// edge's index: three `Int32`s each, in any order, possibly overlapping) written to `windows`
+  /// (room for two per edge); returns how many. Between two windows no pixel lies on an edge or
+  /// across one from its neighbours, so a run there lies within one stripe; a pixel in one
+  /// window only lies within the two stripes either side of its edge. Only where
+  /// ``findsStripeEdges``.
+  func stripeEdgeWindows(
+    row y: Int, from x: Int, count: Int, stripes: GradientStripes, into windows: UnsafeMutablePointer<Int32>
+  ) -> Int
+  /// Which side of edge `edge` of `stripes` pixel (x, y) lies on, for a pixel in that edge's
+  /// window and no other (``stripeEdgeWindows(row:from:count:stripes:into:)``): true where its
+  /// parameter is at least the edge's location, nil where it lies too near the edge for the
+  /// shape's rounding to tell. Only where ``findsStripeEdges``.
+  func side(ofEdge edge: Int, of stripes: GradientStripes, x: Int, y: Int) -> Bool?
 }
 
 extension GradientParameter {
@@ -73,6 +90,15 @@ extension GradientParameter {
   func mirrorColumn(row y: Int, cellCount: Int, largestShift: Double) -> (column: Int, offset: Double)? { nil }
   static var mirrorKeepsEntries: Bool { true }
   static func mirroredEntries(_ entries: SIMD4<Int32>, cellCount: Int32) -> SIMD4<Int32> { entries }
+  static var findsStripeEdges: Bool { false }
+  func stripeEdgeWindows(
+    row y: Int, from x: Int, count: Int, stripes: GradientStripes, into windows: UnsafeMutablePointer<Int32>
+  ) -> Int {
+    preconditionFailure("\(Self.self) does not find the edges of stripes")
+  }
+  func side(ofEdge edge: Int, of stripes: GradientStripes, x: Int, y: Int) -> Bool? {
+    preconditionFailure("\(Self.self) does not find the edges of stripes")
+  }
 
   func writeEntries<Sink: GradientEntrySink>(
     row y: Int, from x: Int, count: Int, layout: GradientCellLayout, into sink: inout Sink
@@ -458,6 +484,75 @@ struct ConicGradientParameter: GradientParameter {
   }
 
   static var nearParameterError: Double { ArctangentDegree7.largestTurnsError }
+
+  static var findsStripeEdges: Bool { true }
+  /// Below this a row's step across or along a ray is taken as 0 (the row parallel to it): over
+  /// a chunk it moves the point by less than any rounding.
+  private static let parallel = 0x1p-900
+
+  /// Each edge is a ray from the centre at angle `2π t` in the map's (u, v) space (the map holds
+  /// the start angle), and a row's points move on a line, `p(k) = p0 + k s`. A pixel is in the
+  /// ray's window where its distance from the ray's line, `c(k) = r × p(k)`, is at most half a
+  /// step `|s|` and it lies no more than a step behind the centre along the ray (`r · p(k)`).
+  /// Where the row crosses the ray between two pixels, `c` changes sign and changes by at most
+  /// `|s|` from one to the other, so one of them is in the window; where it passes through the
+  /// centre, the nearer pixel is within half a step of it and in every window. So the angle of
+  /// the segment between two neighbours outside every window meets no edge. The bounds carry
+  /// room for `Double` rounding (1e-6 of the points' magnitudes).
+  func stripeEdgeWindows(
+    row y: Int, from x: Int, count: Int, stripes: GradientStripes, into windows: UnsafeMutablePointer<Int32>
+  ) -> Int {
+    let (u0, v0) = map.point(x: Double(x), y: Double(y))
+    let (du, dv) = (map.a, map.b)
+    let step = (du * du + dv * dv).squareRoot()
+    let slack = 1e-6 * (abs(u0) + abs(v0) + Double(count) * step)
+    let (across, behind) = (0.5 * step + slack, step + slack)
+    let last = Double(count &- 1)
+    var written = 0
+    for (edge, ray) in stripes.rays.enumerated() {
+      // c(k) = c0 + k c1 across the ray's line, d(k) = d0 + k d1 along it.
+      let (c0, c1) = (ray.x * v0 - ray.y * u0, ray.x * dv - ray.y * du)
+      let (d0, d1) = (ray.x * u0 + ray.y * v0, ray.x * du + ray.y * dv)
+      var (low, high) = (0.0, last)
+      if abs(c1) > Self.parallel {
+        let (a, b) = ((-across - c0) / c1, (across - c0) / c1)
+        (low, high) = (max(low, min(a, b)), min(high, max(a, b)))
+      } else if abs(c0) > across {
+        continue
+      }
+      if d1 > Self.parallel {
+        low = max(low, (-behind - d0) / d1)
+      } else if d1 < -Self.parallel {
+        high = min(high, (-behind - d0) / d1)
+      } else if d0 < -behind {
+        continue
+      }
+      // Finite points give bounds that are finite or infinite, never NaN (nothing is divided by
+      // less than `parallel`), clamped to the chunk: between 0 and `last`, a conversion to Int
+      // is `floor` (`rounded(.down)` is a libm call on baseline x86-64).
+      guard low <= high else { continue }
+      let whole = Int(low)
+      let (first, end) = (Double(whole) < low ? whole &+ 1 : whole, Int(high) &+ 1)
+      guard first < end else { continue }
+      (windows[3 &* written], windows[3 &* written &+ 1]) = (Int32(first), Int32(end))
+      windows[3 &* written &+ 2] = Int32(truncatingIfNeeded: edge)
+      written &+= 1
+    }
+    return written
+  }
+
+  /// The sign of the point's distance from the edge's line, `c = r × p` (positive where its
+  /// angle is past the ray's), where the point lies ahead of the centre along the ray by at
+  /// least a pixel's step and `|c|` is more than `1e-9` of the point's magnitude: well beyond
+  /// where the rounding of `atan2`, of the ray's direction and of `c` could disagree (each about
+  /// `1e-16` of it).
+  func side(ofEdge edge: Int, of stripes: GradientStripes, x: Int, y: Int) -> Bool? {
+    let ray = stripes.rays[edge]
+    let (u, v) = map.point(x: Double(x), y: Double(y))
+    let (c, d) = (ray.x * v - ray.y * u, ray.x * u + ray.y * v)
+    guard d > 0, d * d > map.a * map.a + map.b * map.b, abs(c) > 1e-9 * (abs(u) + abs(v)) else { return nil }
+    return c > 0
+  }
 
   struct Row: GradientParameterRow {
     var point: CentredRow

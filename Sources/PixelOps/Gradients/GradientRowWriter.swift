@@ -14,6 +14,10 @@ struct GradientRowWriter: Sendable {
   /// rows where that pays (``GradientRowShifts/cachesDitheredRows``); off only to compare the
   /// cache with the rows it replaces.
   var cachesDitheredRows = true
+  /// Whether a gradient of stripes has its rows written as runs where the shape finds its edges
+  /// (``writeStripes(_:y:columns:into:cells:)``); off only to compare the runs with the pixels
+  /// they replace.
+  var drawsStripes = true
   /// Whether a pixel may show the colour of a parameter near its own (up to
   /// ``GradientColorTable/edgeMargin`` cell off, as shifted rows and mirrors off the half-pixel
   /// grid give): the colour jumps nowhere but inside the table's exact cells, whose margins
@@ -45,6 +49,7 @@ struct GradientRowWriter: Sendable {
     _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
     cells: UnsafeMutablePointer<Int32>
   ) {
+    if writeStripes(parameter, y: y, columns: columns, into: target, cells: cells) { return }
     if !dithers, writeMirrored(parameter, y: y, columns: columns, into: target, cells: cells) { return }
     writeDirectly(parameter, y: y, columns: columns, into: target, cells: cells)
   }
@@ -95,33 +100,11 @@ struct GradientRowWriter: Sendable {
     let table = gradient.table
     // Once per chunk, not per pixel: the function holds arrays.
     let function = gradient.function
-    /// Pixel `k`'s bytes, from its exact (or near) parameter. The flat edge asked is that of the
-    /// cell the parameter lies in (not the one the lookup took, which may be a neighbour).
     @inline(__always)
     func redo(_ k: Int) {
-      let pixel: UInt32
       let near = Parameter.nearParameterError > 0 ? parameter.nearParameter(x: x &+ k, y: y) : .nan
-      if let bytes = table.flatEdge(near: near, within: Parameter.nearParameterError) {
-        // A side of a hard edge the pixel is surely on, without the exact parameter.
-        pixel = ordered(bytes)
-      } else if let t = extend.extended(parameter.exactParameter(x: x &+ k, y: y)) {
-        if let bytes = table.flatEdge(at: t) {
-          // A solid fill's bytes on one side of the edge, which dithering keeps as they are.
-          pixel = ordered(bytes)
-        } else {
-          let (value, isFlat) = function.evaluate(t)
-          if dithers {
-            let fixed = isFlat ? GradientColorTable.rounded(value) &* 256 : GradientColorTable.fixedPoint(value)
-            let d = UInt32(OrderedDither.threshold(x: x &+ k, y: y))
-            pixel = GradientColorTable.pack8(ordered((fixed &+ d) &>> 8))
-          } else {
-            pixel = GradientColorTable.pack8(ordered(GradientColorTable.rounded(value)))
-          }
-        }
-      } else {
-        pixel = 0
-      }
-      output.storeBytes(of: pixel, toByteOffset: k &* 4, as: UInt32.self)
+      output.storeBytes(
+        of: exactPixel(parameter, function, x: x &+ k, y: y, near: near), toByteOffset: k &* 4, as: UInt32.self)
     }
     if dithers {
       // Dithered pixels no longer show the sentinel: the entries tell.
@@ -167,6 +150,32 @@ struct GradientRowWriter: Sendable {
     for k in k..<count where output.loadUnaligned(fromByteOffset: k &* 4, as: UInt32.self) == GradientColorTable.exact8 {
       redo(k)
     }
+  }
+
+  /// Pixel (x, y)'s bytes (in `order`, dithered where the fill is) from its exact parameter,
+  /// or from `near`, its near parameter (``GradientParameter/nearParameter(x:y:)``; NaN for
+  /// none), where that tells the side of a hard edge between flat stretches the pixel surely
+  /// lies on. `function` is the gradient's (taken once by the caller: it holds arrays). The flat
+  /// edge asked is that of the cell the parameter lies in.
+  @inline(__always)
+  func exactPixel<Parameter: GradientParameter>(
+    _ parameter: Parameter, _ function: GradientColorFunction, x: Int, y: Int, near: Double
+  ) -> UInt32 {
+    let table = gradient.table
+    if let bytes = table.flatEdge(near: near, within: Parameter.nearParameterError) {
+      // A side of a hard edge the pixel is surely on, without the exact parameter.
+      return ordered(bytes)
+    }
+    guard let t = extend.extended(parameter.exactParameter(x: x, y: y)) else { return 0 }
+    if let bytes = table.flatEdge(at: t) {
+      // A solid fill's bytes on one side of the edge, which dithering keeps as they are.
+      return ordered(bytes)
+    }
+    let (value, isFlat) = function.evaluate(t)
+    guard dithers else { return GradientColorTable.pack8(ordered(GradientColorTable.rounded(value))) }
+    let fixed = isFlat ? GradientColorTable.rounded(value) &* 256 : GradientColorTable.fixedPoint(value)
+    let d = UInt32(OrderedDither.threshold(x: x, y: y))
+    return GradientColorTable.pack8(ordered((fixed &+ d) &>> 8))
   }
 
   private func ordered(_ c: SIMD4<UInt32>) -> SIMD4<UInt32> { order == .rgba ? c : SIMD4(c.z, c.y, c.x, c.w) }
