@@ -513,6 +513,10 @@ struct ConicGradientParameter: GradientParameter {
       // c(k) = c0 + k c1 across the ray's line, d(k) = d0 + k d1 along it.
       let (c0, c1) = (ray.x * v0 - ray.y * u0, ray.x * dv - ray.y * du)
       let (d0, d1) = (ray.x * u0 + ray.y * v0, ray.x * du + ray.y * dv)
+      // Most rays are passed by at either end of the row alone: the row wholly on one side of
+      // the ray's line, or wholly behind the centre (c and d are affine, so their ends bound them).
+      let (cEnd, dEnd) = (c0 + last * c1, d0 + last * d1)
+      if min(c0, cEnd) > across || max(c0, cEnd) < -across || max(d0, dEnd) < -behind { continue }
       var (low, high) = (0.0, last)
       if abs(c1) > Self.parallel {
         let (a, b) = ((-across - c0) / c1, (across - c0) / c1)

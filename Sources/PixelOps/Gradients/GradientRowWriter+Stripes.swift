@@ -15,7 +15,9 @@ extension GradientRowWriter {
   /// its side of that window's edge (``GradientParameter/side(ofEdge:of:x:y:)``); pixels where
   /// windows overlap, or too near the edge for the side to be told, take the colour the
   /// per-pixel path gives them (``stripePixel(_:_:x:y:)``). Each run between windows lies within
-  /// one stripe and takes the colour of its middle pixel. The pixels are those the per-pixel
+  /// one stripe: after a window that stood alone, the stripe on its first pixel's side of that
+  /// window's edge (no pixel between lies on or across an edge); otherwise, or where the side
+  /// cannot be told, the colour of its middle pixel. The pixels are those the per-pixel
   /// path draws, dithered or not: a stripe's colour is a solid fill's whole bytes, which
   /// dithering keeps.
   @inline(__always)
@@ -44,14 +46,25 @@ extension GradientRowWriter {
     @inline(__always)
     func store(_ pixel: UInt32, at k: Int) { output.storeBytes(of: pixel, toByteOffset: k &* 4, as: UInt32.self) }
     Self.sortWindows(windows, windowCount)
+    /// Pixel `k`'s colour by its side of `edge`, where that can be told.
+    @inline(__always)
+    func sidePixel(_ k: Int, _ edge: Int) -> UInt32? {
+      parameter.side(ofEdge: edge, of: stripes, x: x &+ k, y: y).map {
+        stripes.color(ofEdge: edge, after: $0, order: order)
+      }
+    }
     var k = 0
+    // The edge of the last window when it stood alone (its side tells the next run's colour).
+    var lastEdge = -1
     var index = 0
     while index < windowCount {
       let start = Int(windows[3 &* index])
       var end = Int(windows[3 &* index &+ 1])
       let edge = Int(windows[3 &* index &+ 2])
       if start > k {
-        let pixel = stripePixel(parameter, function, x: x &+ (k &+ start) >> 1, y: y)
+        let pixel =
+          (lastEdge >= 0 ? sidePixel(k, lastEdge) : nil)
+          ?? stripePixel(parameter, function, x: x &+ (k &+ start) >> 1, y: y)
         PixelLoop.fill32(pixel, output + k &* 4, start &- k)
         k = start
       }
@@ -59,13 +72,10 @@ extension GradientRowWriter {
       if index == windowCount || Int(windows[3 &* index]) >= end {
         // One window: each pixel on its side of the edge.
         while k < end {
-          if let after = parameter.side(ofEdge: edge, of: stripes, x: x &+ k, y: y) {
-            store(stripes.color(ofEdge: edge, after: after, order: order), at: k)
-          } else {
-            store(stripePixel(parameter, function, x: x &+ k, y: y), at: k)
-          }
+          store(sidePixel(k, edge) ?? stripePixel(parameter, function, x: x &+ k, y: y), at: k)
           k &+= 1
         }
+        lastEdge = edge
         continue
       }
       // Overlapping windows (near the centre, or edges close together): pixel by pixel.
@@ -77,9 +87,12 @@ extension GradientRowWriter {
         store(stripePixel(parameter, function, x: x &+ k, y: y), at: k)
         k &+= 1
       }
+      lastEdge = -1
     }
     if k < count {
-      let pixel = stripePixel(parameter, function, x: x &+ (k &+ count) >> 1, y: y)
+      let pixel =
+        (lastEdge >= 0 ? sidePixel(k, lastEdge) : nil)
+        ?? stripePixel(parameter, function, x: x &+ (k &+ count) >> 1, y: y)
       PixelLoop.fill32(pixel, output + k &* 4, count &- k)
     }
   }

@@ -20,12 +20,20 @@ enum PixelLoop {
     }
   }
 
-  /// `pixel` in the `count` pixels at `destination`: vectors of 4, then one at a time (solid
-  /// fills, a gradient's stretches of one entry).
+  /// `pixel` in the `count` pixels at `destination`: 16 per turn (four vector stores: 7
+  /// instructions where one store a turn took 6 for 4 pixels), then vectors of 4, then one at a
+  /// time (solid fills, a gradient's stretches of one entry, its stripes).
   @inline(__always)
   static func fill32(_ pixel: UInt32, _ destination: UnsafeMutableRawPointer, _ count: Int) {
     let four = SIMD4<UInt32>(repeating: pixel)
     var x = 0
+    while count &- x >= 16 {
+      destination.storeBytes(of: four, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+      destination.storeBytes(of: four, toByteOffset: x &* 4 &+ 16, as: SIMD4<UInt32>.self)
+      destination.storeBytes(of: four, toByteOffset: x &* 4 &+ 32, as: SIMD4<UInt32>.self)
+      destination.storeBytes(of: four, toByteOffset: x &* 4 &+ 48, as: SIMD4<UInt32>.self)
+      x &+= 16
+    }
     while x &+ 4 <= count {
       destination.storeBytes(of: four, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
       x &+= 4
