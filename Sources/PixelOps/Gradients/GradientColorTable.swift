@@ -42,8 +42,9 @@ final class GradientColorTable: @unchecked Sendable {
   /// a pixel's colour can then change within any rounding of its parameter near an end.
   let jumpsAtAnEnd: Bool
   /// The gradient as stripes of one colour between hard edges, where it is one
-  /// (``GradientStripes``).
-  let stripes: GradientStripes?
+  /// (``GradientStripes``), as a wrapping shape (a conic) meets them and as a padded one does.
+  let wrappedStripes: GradientStripes?
+  let paddedStripes: GradientStripes?
   let rgba8: UnsafeMutablePointer<UInt32>
   let bgra8: UnsafeMutablePointer<UInt32>
   /// What the 8.8 tables are made from, when first asked for.
@@ -121,7 +122,8 @@ final class GradientColorTable: @unchecked Sendable {
     hasExactCells = exactCells
     (self.flatEdges, self.flatEdgeSlots) = (flatEdges, flatEdgeSlots)
     jumpsAtAnEnd = function.jumpsAtAnEnd
-    stripes = GradientStripes(function)
+    wrappedStripes = GradientStripes(function, form: .wrapping)
+    paddedStripes = GradientStripes(function, form: .padded)
   }
 
   deinit {

@@ -6,9 +6,18 @@ extension GradientRowWriter {
   /// windows costs about as much per edge as computing a few pixels.
   static let smallestStripeRowPerEdge = 4
 
-  /// Writes row `y` at `columns` into `target` as ``write(_:y:columns:into:cells:)`` does, where
-  /// the gradient is stripes and the shape finds where its rows cross their edges
-  /// (``GradientParameter/findsStripeEdges``); false (nothing written) otherwise.
+  /// The gradient's stripes as `Parameter`'s shape meets them under this fill's extend mode
+  /// (``GradientParameter/stripeForm(under:)``), if it is stripes and the shape finds their edges.
+  @inline(__always)
+  func stripes<Parameter: GradientParameter>(for parameter: Parameter.Type) -> GradientStripes? {
+    guard drawsStripes, let form = Parameter.stripeForm(under: extend) else { return nil }
+    return form == .wrapping ? gradient.table.wrappedStripes : gradient.table.paddedStripes
+  }
+
+  /// Writes row `y` at `columns` into `target` as ``write(_:y:columns:into:cells:)`` does, for a
+  /// gradient of `stripes` (``stripes(for:)``); false (nothing written) where the row is short
+  /// (fewer than ``smallestStripeRowPerEdge`` pixels per edge: the drawn area's width decides,
+  /// as it decides mirrored rows).
   ///
   /// The shape's windows (``GradientParameter/stripeEdgeWindows(row:from:count:stripes:into:)``,
   /// kept in `cells`) are sorted by their start. A pixel in one window only takes the colour on
@@ -17,21 +26,20 @@ extension GradientRowWriter {
   /// per-pixel path gives them (``stripePixel(_:_:x:y:)``). Each run between windows lies within
   /// one stripe: after a window that stood alone, the stripe on its first pixel's side of that
   /// window's edge (no pixel between lies on or across an edge); otherwise, or where the side
-  /// cannot be told, the colour of its middle pixel. The pixels are those the per-pixel
-  /// path draws, dithered or not: a stripe's colour is a solid fill's whole bytes, which
-  /// dithering keeps.
-  @inline(__always)
+  /// cannot be told, the colour of its middle pixel. The pixels are those the per-pixel path
+  /// draws, dithered or not: a stripe's colour is a solid fill's whole bytes, which dithering
+  /// keeps. Out of line, so that rows of gradients that are not stripes pay a test only.
+  @inline(never)
   func writeStripes<Parameter: GradientParameter>(
-    _ parameter: Parameter, y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer,
-    cells: UnsafeMutablePointer<Int32>
+    _ parameter: Parameter, _ stripes: GradientStripes, y: Int, columns: Range<Int>,
+    into target: UnsafeMutableRawPointer, cells: UnsafeMutablePointer<Int32>
   ) -> Bool {
-    guard Parameter.findsStripeEdges, drawsStripes, let stripes = gradient.table.stripes,
-      columns.count >= stripes.edges.count &* Self.smallestStripeRowPerEdge
+    guard columns.count >= stripes.edges.count &* Self.smallestStripeRowPerEdge, columns.count <= Int(Int32.max)
     else { return false }
-    let count = columns.count
     let windowCount = parameter.stripeEdgeWindows(
-      row: y, from: columns.lowerBound, count: count, stripes: stripes, into: cells)
-    writeRuns(parameter, stripes, windows: cells, windowCount, count: count, x: columns.lowerBound, y: y, into: target)
+      row: y, from: columns.lowerBound, count: columns.count, stripes: stripes, into: cells)
+    writeRuns(
+      parameter, stripes, windows: cells, windowCount, count: columns.count, x: columns.lowerBound, y: y, into: target)
     return true
   }
 

@@ -22,7 +22,7 @@ struct GradientStripesTests {
 
   @Test("stripes: hard edges between flat stretches, the start ray an edge where the ends differ")
   func stripesOfAFunction() throws {
-    func stripes(_ stops: [GradientStop]) throws -> GradientStripes? { try Gradient(stops: stops).table.stripes }
+    func stripes(_ stops: [GradientStop]) throws -> GradientStripes? { try Gradient(stops: stops).table.wrappedStripes }
     // A stretch that is not flat, one colour, no stops apart: not stripes.
     #expect(try stripes([Self.stop(0, Self.red), Self.stop(1, Self.blue)]) == nil)
     #expect(try stripes([Self.stop(0, Self.red), Self.stop(1, Self.red)]) == nil)
@@ -59,13 +59,41 @@ struct GradientStripesTests {
     #expect(wheel.color(ofEdge: 1, after: false, order: .bgra) == swapped(Self.red))
     #expect(pie.color(ofEdge: 0, after: false, order: .bgra) == swapped(Self.red))
     // More edges than the runs pay for.
-    var many: [GradientStop] = []
-    for i in 0..<66 {
-      let color = i % 2 == 0 ? Self.red : Self.blue
-      many += [Self.stop(Double(i) / 66, color), Self.stop(Double(i + 1) / 66, color)]
+    // Stripes of alternating colours from 0: edges at i / 80 for i in 1 ..< count (wrapping, also
+    // 0 where the last stripe, padded to 1, is blue: an even count).
+    func alternating(_ count: Int) -> [GradientStop] {
+      (0..<count).flatMap { i in
+        let color = i % 2 == 0 ? Self.red : Self.blue
+        return [Self.stop(Double(i) / 80, color), Self.stop(Double(i + 1) / 80, color)]
+      }
     }
-    #expect(try stripes(many) == nil)
-    #expect(try stripes(Array(many.prefix(2 * 60))) != nil)
+    #expect(try Gradient(stops: alternating(65)).table.paddedStripes?.edges.count == 64)
+    #expect(try Gradient(stops: alternating(66)).table.paddedStripes == nil)
+    #expect(try stripes(alternating(65))?.edges.count == 64)
+    #expect(try stripes(alternating(64))?.edges.count == 64)  // 63 and the start ray
+    #expect(try stripes(alternating(66)) == nil)
+    // Padded: edges at the ends where the colour jumps there; the narrowest stripe.
+    let ends = try Gradient(stops: [
+      Self.stop(0, Self.blue), Self.stop(0, Self.red), Self.stop(0.5, Self.red), Self.stop(0.5, Self.blue),
+      Self.stop(1, Self.blue), Self.stop(1, Self.red),
+    ]).table
+    #expect(ends.paddedStripes?.edges == [0, 0.5, 1])
+    #expect(ends.paddedStripes?.narrowestStripe == 0.5)
+    #expect(ends.paddedStripes?.color(ofEdge: 0, after: false, order: .rgba) == bytes(Self.blue))
+    #expect(ends.paddedStripes?.color(ofEdge: 2, after: true, order: .rgba) == bytes(Self.red))
+    #expect(ends.wrappedStripes?.edges == [0, 0.5])
+    #expect(pie.narrowestStripe == 0.5)
+    #expect(
+      try Gradient(stops: [Self.stop(0.4, Self.red), Self.stop(0.4, Self.blue)]).table.paddedStripes?.narrowestStripe == .infinity
+    )
+    // The scratch holds three windows per edge of the most edges.
+    #expect(GradientRowWriter.cellScratchByteCount / 4 >= 9 * GradientStripes.largestEdgeCount)
+    // Shapes: conics wrap under any extend mode, concentric radials only where padded.
+    #expect(ConicGradientParameter.stripeForm(under: .repeating) == .wrapping)
+    #expect(ConcentricGradientParameter.stripeForm(under: .pad) == .padded)
+    #expect(ConcentricGradientParameter.stripeForm(under: .reflecting) == nil)
+    #expect(ConcentricGradientParameter.stripeForm(under: .padded(beforeStart: true, afterEnd: false)) == nil)
+    #expect(LinearGradientParameter.stripeForm(under: .pad) == nil)
   }
 
   /// Random stripes: 1 to 20 edges anywhere, on cell boundaries of the 4096-cell table, at the
@@ -110,23 +138,29 @@ struct GradientStripesTests {
     }
   }
 
-  /// Rows `rows` of `columns` of a conic of `stops` written as runs, in both orders, dithered
-  /// and not, against each pixel's colour at its exact parameter (`atan2`, the parameter the
-  /// per-pixel path's exact cells take; a stripe's colour is a solid fill, which dithering
-  /// keeps): the rows that differ (described), how many rows were written as runs, and how many
-  /// pixels off the start ray the per-pixel path (``GradientRowWriter/drawsStripes`` off) draws
-  /// otherwise (on it, its `Float` angle decides the jump without an exact cell).
-  static func compareRows(
-    stops: [GradientStop], center: PointPosition, startAngle: Double, map: GradientMap, columns: Range<Int>,
-    rows: Range<Int>
-  ) throws -> (differences: [String], runRows: Int, perPixelDifferences: Int) {
-    let gradient = try Gradient(stops: stops)
-    let parameter = ConicGradientParameter(center: center, startAngle: startAngle, map: map)
+  /// The tally of rows written as runs (``compareRows(_:gradient:columns:rows:)``).
+  struct RowComparison {
+    /// The first differing pixel of each row that differs, described.
+    var differences: [String] = []
+    /// Rows written as runs, their pixels, and those in an edge's window.
+    var runRows = 0, pixels = 0, windowPixels = 0
+    /// Pixels off the start ray that the per-pixel path draws otherwise.
+    var perPixelDifferences = 0
+  }
+
+  /// Rows `rows` of `columns` of `parameter`'s shape of `gradient` written as runs, in both
+  /// orders, dithered and not, against each pixel's colour at its exact parameter (padded
+  /// beyond the ends: the parameter the per-pixel path's exact cells take; a stripe's colour is
+  /// a solid fill, which dithering keeps); and against the per-pixel path
+  /// (``GradientRowWriter/drawsStripes`` off), which may differ on a conic's start ray only (its
+  /// `Float` angle decides that jump without an exact cell).
+  static func compareRows<Parameter: GradientParameter>(
+    _ parameter: Parameter, gradient: Gradient, columns: Range<Int>, rows: Range<Int>
+  ) throws -> RowComparison {
     let cells = UnsafeMutablePointer<Int32>.allocate(capacity: GradientRowWriter.cellScratchByteCount / 4)
     defer { cells.deallocate() }
     var (runs, pixels) = ([UInt32](repeating: 0, count: columns.count), [UInt32](repeating: 0, count: columns.count))
-    var differences: [String] = []
-    var (runRows, perPixelDifferences) = (0, 0)
+    var tally = RowComparison()
     for order in [ChannelOrder.rgba, .bgra] {
       func exact(_ x: Int, _ y: Int) -> UInt32 {
         let value = gradient.function.evaluate(parameter.exactParameter(x: x, y: y)).value
@@ -138,21 +172,28 @@ struct GradientStripesTests {
         let writer = GradientRowWriter(gradient: gradient, extend: .pad, order: order, dithers: dithers)
         var perPixel = writer
         perPixel.drawsStripes = false
+        guard let stripes = writer.stripes(for: Parameter.self) else { continue }
         for y in rows {
           let wrote = runs.withUnsafeMutableBytes {
-            writer.writeStripes(parameter, y: y, columns: columns, into: $0.baseAddress!, cells: cells)
+            writer.writeStripes(parameter, stripes, y: y, columns: columns, into: $0.baseAddress!, cells: cells)
           }
           guard wrote else { continue }
-          runRows += 1
+          tally.runRows += 1
+          tally.pixels += columns.count
+          // The pixels in windows (read back before the next row overwrites the scratch).
+          let count = parameter.stripeEdgeWindows(
+            row: y, from: columns.lowerBound, count: columns.count, stripes: stripes, into: cells)
+          var inWindow = [Bool](repeating: false, count: columns.count)
+          for w in 0..<count { for k in Int(cells[3 * w])..<Int(cells[3 * w + 1]) { inWindow[k] = true } }
+          tally.windowPixels += inWindow.filter { $0 }.count
           pixels.withUnsafeMutableBytes { perPixel.write(parameter, y: y, columns: columns, into: $0.baseAddress!, cells: cells) }
-          // Differences off the start ray (t within 1e-9 of a whole turn) are counted.
-          perPixelDifferences +=
+          tally.perPixelDifferences +=
             columns.enumerated().filter { k, x in
               let t = parameter.exactParameter(x: x, y: y)
-              return runs[k] != pixels[k] && min(t, 1 - t) > 1e-9
+              return runs[k] != pixels[k] && (Parameter.self != ConicGradientParameter.self || min(t, 1 - t) > 1e-9)
             }.count
           for (k, x) in columns.enumerated() where runs[k] != exact(x, y) {
-            differences.append(
+            tally.differences.append(
               "\(order) dithers \(dithers) pixel (\(x), \(y)) at t = \(parameter.exactParameter(x: x, y: y)):"
                 + " runs \(String(runs[k], radix: 16)), exactly \(String(exact(x, y), radix: 16))")
             break
@@ -160,45 +201,75 @@ struct GradientStripesTests {
         }
       }
     }
-    return (differences, runRows, perPixelDifferences)
+    return tally
   }
 
-  @Test("rows as runs: each pixel the colour at its exact parameter, byte for byte, on random maps and stripes")
-  func runsMatchThePerPixelPath() throws {
-    var rng = SeededGenerator(seed: 0x57B1)
+  /// A random centre: on a pixel centre (rows through it), near the rows, or far away.
+  static func randomCenter(_ rng: inout SeededGenerator, trial: Int) -> PointPosition {
+    switch trial % 5 {
+    case 0:
+      return PointPosition(
+        x: Double(Int.random(in: 0...60, using: &rng)) + 0.5, y: Double(Int.random(in: 0...40, using: &rng)) + 0.5)
+    case 1: return PointPosition(x: Double.random(in: -1e4...1e4, using: &rng), y: Double.random(in: -1e4...1e4, using: &rng))
+    case 2: return PointPosition(x: Double.random(in: -1e6...1e6, using: &rng), y: Double.random(in: -1e6...1e6, using: &rng))
+    default: return PointPosition(x: Double.random(in: -20...80, using: &rng), y: Double.random(in: -20...60, using: &rng))
+    }
+  }
+
+  /// Trials of random stripes, maps and centres, each `make` a shape's parameter, compared row by
+  /// row (``compareRows(_:gradient:columns:rows:)``): no pixel other than its exact colour, the
+  /// per-pixel path alike off the start ray, and most pixels decided by runs (windows that
+  /// covered whole rows would pass the rest).
+  static func checkRandomRows<Parameter: GradientParameter>(
+    seed: UInt64, trials: Int, _ make: (inout SeededGenerator, Int, GradientMap) -> Parameter
+  ) throws {
+    var rng = SeededGenerator(seed: seed)
     var failures: [String] = []
-    var (runRows, perPixelDifferences) = (0, 0)
-    for trial in 0..<60 {
+    var total = RowComparison()
+    for trial in 0..<trials {
       let stops = Self.stripeStops(&rng)
       let map = Self.randomMap(&rng)
-      // Centres in the rows, on pixel centres (rows through the centre), or far away.
-      let center: PointPosition
-      switch trial % 4 {
-      case 0:
-        center = PointPosition(
-          x: Double(Int.random(in: 0...60, using: &rng)) + 0.5, y: Double(Int.random(in: 0...40, using: &rng)) + 0.5)
-      case 1: center = PointPosition(x: Double.random(in: -1e4...1e4, using: &rng), y: Double.random(in: -1e4...1e4, using: &rng))
-      default: center = PointPosition(x: Double.random(in: -20...80, using: &rng), y: Double.random(in: -20...60, using: &rng))
-      }
+      let parameter = make(&rng, trial, map)
+      let x0 = Int.random(in: -30...30, using: &rng)
+      let tally = try Self.compareRows(
+        parameter, gradient: try Gradient(stops: stops), columns: x0..<(x0 + Int.random(in: 1...300, using: &rng)),
+        rows: -5..<45)
+      (total.runRows, total.pixels) = (total.runRows + tally.runRows, total.pixels + tally.pixels)
+      total.windowPixels += tally.windowPixels
+      total.perPixelDifferences += tally.perPixelDifferences
+      if let first = tally.differences.first { failures.append("trial \(trial) (\(tally.differences.count) rows): \(first)") }
+    }
+    #expect(total.runRows > 50 * trials, "only \(total.runRows) rows were written as runs")
+    #expect(
+      total.windowPixels * 4 < total.pixels, "\(total.windowPixels) of \(total.pixels) pixels were in windows")
+    #expect(failures.isEmpty, "\(failures.count) of \(trials) fills differ, first: \(failures.prefix(3))")
+    #expect(total.perPixelDifferences == 0, "the per-pixel path differs in \(total.perPixelDifferences) pixels")
+  }
+
+  @Test("conic rows as runs: each pixel the colour at its exact parameter, byte for byte, on random maps and stripes")
+  func conicRunsMatchTheExactColors() throws {
+    try Self.checkRandomRows(seed: 0x57B1, trials: 60) { rng, trial, map in
       // Start angles that put edges along the rows (multiples of an eighth turn), or any.
       let startAngle =
         Bool.random(using: &rng)
         ? Double(Int.random(in: -8...8, using: &rng)) * .pi / 4 : Double.random(in: -7...7, using: &rng)
-      let x0 = Int.random(in: -30...30, using: &rng)
-      let (differences, rows, perPixel) = try Self.compareRows(
-        stops: stops, center: center, startAngle: startAngle, map: map,
-        columns: x0..<(x0 + Int.random(in: 1...300, using: &rng)), rows: -5..<45)
-      runRows += rows
-      perPixelDifferences += perPixel
-      if let first = differences.first { failures.append("trial \(trial) (\(differences.count) rows): \(first)") }
+      return ConicGradientParameter(
+        center: Self.randomCenter(&rng, trial: trial), startAngle: startAngle, map: map)
     }
-    #expect(runRows > 5000, "only \(runRows) rows were written as runs")
-    #expect(failures.isEmpty, "\(failures.count) of 60 fills differ, first: \(failures.prefix(3))")
-    // The per-pixel path differs from the exact parameter's colour only on the start ray.
-    #expect(perPixelDifferences == 0, "the per-pixel path differs off the start ray in \(perPixelDifferences) pixels")
   }
 
-  @Test("rows along an edge's ray and through the centre, and rows of any length from one pixel")
+  @Test("concentric radial rows as runs (padded): each pixel the colour at its exact parameter, byte for byte")
+  func concentricRunsMatchTheExactColors() throws {
+    try Self.checkRandomRows(seed: 0x57B3, trials: 60) { rng, trial, map in
+      // Growing, shrinking, from the centre or from a circle; rings a few pixels to hundreds wide.
+      let r0 = trial % 3 == 0 ? 0 : Double.random(in: 0...80, using: &rng)
+      let r1 = max(0, r0 + Double.random(in: -80...400, using: &rng) * (trial % 4 == 1 ? 1e3 : 1))
+      return try! ConcentricGradientParameter(
+        center: Self.randomCenter(&rng, trial: trial), startRadius: r0, endRadius: r1 == r0 ? r0 + 1 : r1, map: map)
+    }
+  }
+
+  @Test("rows along an edge's ray and through the centre, a jump at t = 1, the centre at -0, rows from one pixel")
   func degenerateRows() throws {
     // Quarters: edges at 0, 1/4, 1/2 and 3/4, so with start angle 0 the centre's row runs along
     // two rays and the centre's column along the other two.
@@ -207,18 +278,32 @@ struct GradientStripesTests {
       Self.stop(0, Self.red), Self.stop(0.25, Self.red), Self.stop(0.25, Self.blue), Self.stop(0.5, Self.blue),
       Self.stop(0.5, Self.clearGreen), Self.stop(0.75, Self.clearGreen), Self.stop(0.75, clear), Self.stop(1, clear),
     ]
-    #expect(try Gradient(stops: quarters).table.stripes?.edges == [0, 0.25, 0.5, 0.75])
+    // Red from 0 and just below 1, but blue at 1: an angle rounded up to a whole turn shows blue.
+    let jumpAtOne = [
+      Self.stop(0, Self.red), Self.stop(0.5, Self.red), Self.stop(0.5, Self.blue), Self.stop(0.75, Self.blue),
+      Self.stop(0.75, Self.red), Self.stop(1, Self.red), Self.stop(1, Self.blue),
+    ]
+    #expect(try Gradient(stops: quarters).table.wrappedStripes?.edges == [0, 0.25, 0.5, 0.75])
+    #expect(try Gradient(stops: jumpAtOne).table.wrappedStripes?.edges == [0, 0.5, 0.75])
     var failures: [String] = []
     var runRows = 0
-    for scale in [1.0, 2, 3] {
-      for center in [PointPosition(x: 20, y: 10), PointPosition(x: 20.5, y: 10.5), PointPosition(x: 20.25, y: 10.75)] {
-        for angle in [0, Double.pi / 2, -Double.pi, Double.pi / 4] {
-          for width in [1, 7, 8, 33, 64, 200] {
-            let (differences, rows, _) = try Self.compareRows(
-              stops: quarters, center: center, startAngle: angle, map: GradientMap(scale: scale),
-              columns: 0..<width, rows: 0..<Int(25 * scale))
-            runRows += rows
-            if let first = differences.first { failures.append("scale \(scale) centre \(center) angle \(angle): \(first)") }
+    for stops in [quarters, jumpAtOne] {
+      let gradient = try Gradient(stops: stops)
+      for scale in [1.0, 2, 3] {
+        for center in [
+          PointPosition(x: 20, y: 10), PointPosition(x: 20.5, y: 10.5), PointPosition(x: 20.25, y: 10.75),
+          PointPosition(x: 0.5, y: 0.5),
+        ] {
+          // -3π/4 puts the centre pixel of (0.5, 0.5) at (-0, +0), where the polynomial and atan2 differ.
+          for angle in [0, Double.pi / 2, -Double.pi, Double.pi / 4, -3 * Double.pi / 4] {
+            for columns in [0..<1, 0..<7, 0..<8, 0..<33, 0..<64, -10..<54, 0..<200] {
+              let parameter = ConicGradientParameter(center: center, startAngle: angle, map: GradientMap(scale: scale))
+              let tally = try Self.compareRows(parameter, gradient: gradient, columns: columns, rows: 0..<Int(25 * scale))
+              runRows += tally.runRows
+              if let first = tally.differences.first {
+                failures.append("scale \(scale) centre \(center) angle \(angle) columns \(columns): \(first)")
+              }
+            }
           }
         }
       }
@@ -227,15 +312,59 @@ struct GradientStripesTests {
     #expect(failures.isEmpty, "\(failures.count) fills differ, first: \(failures.prefix(3))")
   }
 
+  @Test("side of an edge: the exact parameter's side away from the edge, undecided on it")
+  func sides() throws {
+    let gradient = try Gradient(stops: [
+      Self.stop(0, Self.red), Self.stop(0.25, Self.red), Self.stop(0.25, Self.blue), Self.stop(0.75, Self.blue),
+      Self.stop(0.75, Self.red), Self.stop(1, Self.red),
+    ])
+    let (wrapped, padded) = (try #require(gradient.table.wrappedStripes), try #require(gradient.table.paddedStripes))
+    let conic = ConicGradientParameter(center: PointPosition(x: 50, y: 50), startAngle: 0.3, map: GradientMap(scale: 1))
+    let radial = try ConcentricGradientParameter(
+      center: PointPosition(x: 50, y: 50), startRadius: 10, endRadius: 40, map: GradientMap(scale: 1))
+    var (decided, undecided) = (0, 0)
+    for y in 0..<100 {
+      for x in 0..<100 {
+        for (edge, location) in wrapped.edges.enumerated() {
+          let t = conic.exactParameter(x: x, y: y)
+          // An angle more than 0.01 turn from the edge, and ahead of the centre.
+          guard abs(t - location) > 0.01, abs(t - location) < 0.2, abs(Double(x) - 49.5) + abs(Double(y) - 49.5) > 4 else {
+            continue
+          }
+          let side = conic.side(ofEdge: edge, of: wrapped, x: x, y: y)
+          #expect(side == (t >= location), "conic pixel (\(x), \(y)) t \(t) edge \(location): \(String(describing: side))")
+          decided += 1
+        }
+        for (edge, location) in padded.edges.enumerated() {
+          let t = radial.exactParameter(x: x, y: y)
+          if abs(t - location) < 1e-12 { undecided += 1 }
+          guard abs(t - location) > 0.01 else { continue }
+          #expect(radial.side(ofEdge: edge, of: padded, x: x, y: y) == (t >= location))
+          decided += 1
+        }
+      }
+    }
+    #expect(decided > 5000)
+    // On an edge, no side: the centre at a pixel centre puts (50, 50) + (0, 20) on the circle of
+    // t = 1/3 only approximately, so test a point exactly on a ring instead.
+    let ring = try ConcentricGradientParameter(
+      center: PointPosition(x: 0.5, y: 0.5), startRadius: 0, endRadius: 40, map: GradientMap(scale: 1))
+    #expect(ring.side(ofEdge: 0, of: padded, x: 10, y: 0) == nil)
+    _ = undecided
+  }
+
   @Test("stripe draws: every pixel within 1 of the reference, the same on 1, 2 and 5 threads, dithered or not")
   func drawsMatchTheReference() throws {
     var rng = SeededGenerator(seed: 0x57B2)
     var failures: [String] = []
-    for trial in 0..<16 {
+    for trial in 0..<24 {
       let center = GradientRandom.point(&rng, width: 120, height: 80, margin: 40)
-      let c = GradientCase(
-        stops: Self.stripeStops(&rng), shape: .conic(center: center, startAngle: Double.random(in: -4...4, using: &rng)),
-        scale: [1, 2][trial % 2], width: 120, height: 80)
+      // Conics, and radials whose rings are wide enough for runs (24 pixels and more).
+      let shape: GradientShape =
+        trial % 3 == 2
+        ? .radial(center: center, radius: Double.random(in: 400...900, using: &rng))
+        : .conic(center: center, startAngle: Double.random(in: -4...4, using: &rng))
+      let c = GradientCase(stops: Self.stripeStops(&rng), shape: shape, scale: [1, 2][trial % 2], width: 120, height: 80)
       var random: SeededGenerator? = nil
       let before = try GradientCanvas(for: c, random: &random)
       let (mismatch, threadsAgree) = try GradientMirroredRowTests.drawOnSeveralThreads(c, over: before)

@@ -21,6 +21,8 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   let masterKey: UInt64
 
   init(parameter: Parameter, writer: GradientRowWriter, area: PixelRect, isOpaque: Bool) {
+    var writer = writer
+    if let stripes = writer.stripes(for: Parameter.self), !parameter.runsPay(for: stripes) { writer.drawsStripes = false }
     (self.parameter, self.writer, width, self.isOpaque) = (parameter, writer, area.width, isOpaque)
     shifts = writer.rowShifts(
       parameter, columns: area.x..<(area.x &+ area.width), rows: area.y..<(area.y &+ area.height))
