@@ -34,6 +34,12 @@ struct GradientMap: Sendable, Hashable {
     (a * x + c * y + tx, b * x + d * y + ty)
   }
 
+  /// The sizes the rounding of ``point(x:y:)`` is relative to: `|a x| + |c y| + |tx|` and the
+  /// same for v (a point far smaller than its terms is rounded as they are).
+  func pointMagnitude(x: Double, y: Double) -> Double {
+    abs(a * x) + abs(c * y) + abs(tx) + abs(b * x) + abs(d * y) + abs(ty)
+  }
+
   /// The points of four pixels of row `y`, each lane the same operations in the same order as
   /// ``point(x:y:)`` (so the same bits).
   @inline(__always)

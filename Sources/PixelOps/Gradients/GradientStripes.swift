@@ -34,8 +34,8 @@ final class GradientStripes: Sendable {
   /// The smallest distance between two neighbouring edges (wrapping, also the last and the first
   /// a turn apart); infinite with one edge padded.
   let narrowestStripe: Double
-  /// Each edge as the direction of a conic's ray, `(cos 2π t, sin 2π t)` in the conic's
-  /// (unrotated) angle space: made here once, not per row.
+  /// Wrapping, each edge as the direction of a conic's ray, `(cos 2π t, sin 2π t)` in the conic's
+  /// (unrotated) angle space: made here once, not per row. Empty where padded.
   let rays: [SIMD2<Double>]
   /// The solid fill's bytes of each stripe (``GradientColorTable/pack8(_:)``), in RGBA and BGRA
   /// order: stripe `i` lies just below edge `i`, the last (index `edges.count`) from the last edge
@@ -76,7 +76,7 @@ final class GradientStripes: Sendable {
     self.edges = edges
     let gaps = zip(edges, edges.dropFirst()).map { $1 - $0 } + (wrapping ? [edges[0] + 1 - edges[edges.count - 1]] : [])
     narrowestStripe = gaps.min() ?? .infinity
-    rays = edges.map { SIMD2(cos(2 * Double.pi * $0), sin(2 * Double.pi * $0)) }
+    rays = wrapping ? edges.map { SIMD2(cos(2 * Double.pi * $0), sin(2 * Double.pi * $0)) } : []
     let bytes = (edges.map(color(below:)) + [color(at: edges[edges.count - 1])]).map(GradientColorTable.rounded)
     colors = bytes.map(GradientColorTable.pack8)
     colorsBGRA = bytes.map { GradientColorTable.pack8(SIMD4($0.z, $0.y, $0.x, $0.w)) }

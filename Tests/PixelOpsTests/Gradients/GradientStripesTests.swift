@@ -4,12 +4,14 @@ import Testing
 
 @testable import PixelOps
 
-/// Gradients whose colour is constant between hard edges (``GradientStripes``): conic rows are
-/// written as runs between windows around the edges (``GradientRowWriter/writeStripes(_:y:columns:into:cells:)``).
-/// Checked: which gradients are stripes and their colours (against the stops' solid fills);
-/// rows byte for byte against the per-pixel path on random maps (rotated, sheared, stretched,
-/// centres on pixel centres and far away, rows along edges and through the centre); draws
-/// against the double reference on any thread count, dithered or not.
+/// Gradients whose colour is constant between hard edges (``GradientStripes``): conic rows and
+/// padded concentric radial rows are written as runs between windows around the edges
+/// (``GradientRowWriter/writeStripes(_:_:y:columns:into:cells:)``). Checked: which gradients are
+/// stripes in each form and their colours (against the stops' solid fills); rows byte for byte
+/// against each pixel's colour at its exact parameter on random maps (rotated, sheared,
+/// stretched, centres on pixel centres and far away, rows along edges and through the centre,
+/// scales from 1e-80 to 1e80); the per-pixel path alike off a conic's start ray; draws against
+/// the double reference on any thread count, dithered or not.
 @Suite("Gradients of stripes drawn as runs")
 struct GradientStripesTests {
   static let red = StraightColor(red: 1, green: 0, blue: 0)
@@ -260,12 +262,73 @@ struct GradientStripesTests {
 
   @Test("concentric radial rows as runs (padded): each pixel the colour at its exact parameter, byte for byte")
   func concentricRunsMatchTheExactColors() throws {
-    try Self.checkRandomRows(seed: 0x57B3, trials: 60) { rng, trial, map in
-      // Growing, shrinking, from the centre or from a circle; rings a few pixels to hundreds wide.
-      let r0 = trial % 3 == 0 ? 0 : Double.random(in: 0...80, using: &rng)
-      let r1 = max(0, r0 + Double.random(in: -80...400, using: &rng) * (trial % 4 == 1 ? 1e3 : 1))
-      return try! ConcentricGradientParameter(
-        center: Self.randomCenter(&rng, trial: trial), startRadius: r0, endRadius: r1 == r0 ? r0 + 1 : r1, map: map)
+    try Self.checkRandomRows(seed: 0x57B3, trials: 80) { rng, trial, map in
+      // Rings about the rows' distance from the centre (near or far), growing or shrinking, from
+      // the centre or from a circle, a fraction of a pixel to hundreds wide.
+      let center = Self.randomCenter(&rng, trial: trial)
+      let (u, v) = map.point(x: 30, y: 20)
+      let distance = ((u - center.x) * (u - center.x) + (v - center.y) * (v - center.y)).squareRoot()
+      let near = trial % 3 == 0 ? 0 : distance * Double.random(in: 0.5...1, using: &rng)
+      let far = distance * Double.random(in: 1.001...3, using: &rng) + Double.random(in: 0...200, using: &rng)
+      let (r0, r1) = trial % 4 == 1 ? (far, near) : (near, far)
+      return try! ConcentricGradientParameter(center: center, startRadius: r0, endRadius: r1, map: map)
+    }
+  }
+
+  @Test("runs at extreme scales and on a map whose points round as their large terms do")
+  func extremeNumbers() throws {
+    let stops = [
+      Self.stop(0, Self.red), Self.stop(0.3, Self.red), Self.stop(0.3, Self.blue), Self.stop(0.6, Self.blue),
+      Self.stop(0.6, Self.clearGreen), Self.stop(1, Self.clearGreen),
+    ]
+    let gradient = try Gradient(stops: stops)
+    var failures: [String] = []
+    for scale in [1e-80, 1e-40, 1, 1e40, 1e80] {
+      // The same picture at every scale: points (and radii) in units of 1 / scale.
+      let map = GradientMap(scale: scale)
+      let center = PointPosition(x: 20 / scale, y: 10 / scale)
+      let radial = try ConcentricGradientParameter(center: center, startRadius: 0, endRadius: 100 / scale, map: map)
+      let conic = ConicGradientParameter(center: center, startAngle: 0.5, map: map)
+      for tally in [
+        try Self.compareRows(radial, gradient: gradient, columns: 0..<200, rows: 0..<60),
+        try Self.compareRows(conic, gradient: gradient, columns: 0..<200, rows: 0..<60),
+      ] {
+        if let first = tally.differences.first { failures.append("scale \(scale): \(first)") }
+        #expect(tally.runRows > 0)
+      }
+    }
+    // A row whose points are far smaller than their terms (c y is 1e8, the point 1e-3): windows
+    // have room for the rounding of each point, not only of the line through them.
+    let skewed = GradientMap(a: 1e-9, b: 0, c: 1e5, d: 1, tx: 0.5e-9 + 0.5e5, ty: 0.5)
+    let halves = try Gradient(stops: [
+      Self.stop(0, Self.red), Self.stop(0.5, Self.red), Self.stop(0.5, Self.blue), Self.stop(1, Self.blue),
+    ])
+    for offset in stride(from: 0.0, to: 4e-8, by: 1e-9) {
+      let ring = try ConcentricGradientParameter(
+        center: PointPosition(x: 1e8 + 0.5e5 - 1e-3, y: 1000.5), startRadius: 0,
+        endRadius: 2 * (1e-3 + 5e-7 + offset), map: skewed)
+      // The edge at 1/2 crosses the row near pixel 500 + offset / 1e-9.
+      let tally = try Self.compareRows(ring, gradient: halves, columns: 0..<1000, rows: 1000..<1001)
+      if let first = tally.differences.first { failures.append("skewed map, offset \(offset): \(first)") }
+    }
+    #expect(failures.isEmpty, "\(failures.count) fills differ, first: \(failures.prefix(3))")
+  }
+
+  @Test("a fill's rings under 24 pixels wide are written pixel by pixel, wider ones as runs")
+  func narrowRingsStayPixelByPixel() throws {
+    let gradient = try Gradient(stops: [
+      Self.stop(0, Self.red), Self.stop(0.5, Self.red), Self.stop(0.5, Self.blue), Self.stop(0.75, Self.blue),
+      Self.stop(0.75, Self.clearGreen), Self.stop(1, Self.clearGreen),
+    ])
+    let writer = GradientRowWriter(gradient: gradient, extend: .pad, order: .rgba, dithers: false)
+    let area = PixelRect(x: 0, y: 0, width: 100, height: 100)
+    // The narrowest stripe is a quarter of the radius: 10 pixels at radius 40, 25 at 100; at
+    // scale 4, 40; at scale 0.5, 12.5.
+    for (radius, scale, runs) in [(40.0, 1.0, false), (100, 1, true), (40, 4, true), (100, 0.5, false)] {
+      let parameter = try ConcentricGradientParameter(
+        center: PointPosition(x: 50, y: 50), startRadius: 0, endRadius: radius, map: GradientMap(scale: scale))
+      let source = GradientRowSource(parameter: parameter, writer: writer, area: area, isOpaque: true)
+      #expect(source.writer.drawsStripes == runs, "radius \(radius) scale \(scale)")
     }
   }
 
@@ -322,7 +385,7 @@ struct GradientStripesTests {
     let conic = ConicGradientParameter(center: PointPosition(x: 50, y: 50), startAngle: 0.3, map: GradientMap(scale: 1))
     let radial = try ConcentricGradientParameter(
       center: PointPosition(x: 50, y: 50), startRadius: 10, endRadius: 40, map: GradientMap(scale: 1))
-    var (decided, undecided) = (0, 0)
+    var decided = 0
     for y in 0..<100 {
       for x in 0..<100 {
         for (edge, location) in wrapped.edges.enumerated() {
@@ -337,7 +400,6 @@ struct GradientStripesTests {
         }
         for (edge, location) in padded.edges.enumerated() {
           let t = radial.exactParameter(x: x, y: y)
-          if abs(t - location) < 1e-12 { undecided += 1 }
           guard abs(t - location) > 0.01 else { continue }
           #expect(radial.side(ofEdge: edge, of: padded, x: x, y: y) == (t >= location))
           decided += 1
@@ -350,7 +412,6 @@ struct GradientStripesTests {
     let ring = try ConcentricGradientParameter(
       center: PointPosition(x: 0.5, y: 0.5), startRadius: 0, endRadius: 40, map: GradientMap(scale: 1))
     #expect(ring.side(ofEdge: 0, of: padded, x: 10, y: 0) == nil)
-    _ = undecided
   }
 
   @Test("stripe draws: every pixel within 1 of the reference, the same on 1, 2 and 5 threads, dithered or not")
@@ -358,13 +419,26 @@ struct GradientStripesTests {
     var rng = SeededGenerator(seed: 0x57B2)
     var failures: [String] = []
     for trial in 0..<24 {
-      let center = GradientRandom.point(&rng, width: 120, height: 80, margin: 40)
-      // Conics, and radials whose rings are wide enough for runs (24 pixels and more).
+      let center = PointPosition(x: Double.random(in: 0...60, using: &rng), y: Double.random(in: 0...40, using: &rng))
+      // Conics of random stripes; radials of 2 to 4 stripes at least a fifth of a radius of
+      // 150 to 300 points wide (30 pixels and more: runs), crossing the view.
+      let radial = trial % 3 == 2
       let shape: GradientShape =
-        trial % 3 == 2
-        ? .radial(center: center, radius: Double.random(in: 400...900, using: &rng))
+        radial
+        ? .radial(center: center, radius: Double.random(in: 150...300, using: &rng))
         : .conic(center: center, startAngle: Double.random(in: -4...4, using: &rng))
-      let c = GradientCase(stops: Self.stripeStops(&rng), shape: shape, scale: [1, 2][trial % 2], width: 120, height: 80)
+      var stops = Self.stripeStops(&rng)
+      if radial {
+        let edges = (1...Int.random(in: 1...3, using: &rng)).map { Double($0) / 5 + Double.random(in: 0...0.05, using: &rng) }
+        let palette = [Self.red, Self.blue, Self.clearGreen, StraightColor(red: 1, green: 1, blue: 1, alpha: 0)]
+        stops = [Self.stop(0, palette[0])]
+        for (i, edge) in edges.enumerated() { stops += [Self.stop(edge, palette[i]), Self.stop(edge, palette[i + 1])] }
+      }
+      let c = GradientCase(stops: stops, shape: shape, scale: [1, 2][trial % 2], width: 120, height: 80)
+      if radial, case .concentric(let parameter) = try c.makeFill().shape.geometry(map: GradientMap(scale: c.scale)) {
+        let stripes = try #require(try c.makeGradient().table.paddedStripes)
+        #expect(parameter.runsPay(for: stripes), "trial \(trial): rings too narrow for runs")
+      }
       var random: SeededGenerator? = nil
       let before = try GradientCanvas(for: c, random: &random)
       let (mismatch, threadsAgree) = try GradientMirroredRowTests.drawOnSeveralThreads(c, over: before)
