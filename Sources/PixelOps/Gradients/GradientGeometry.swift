@@ -72,9 +72,10 @@ protocol GradientParameter: Sendable {
   /// For a gradient of ``GradientStripes``: the pixels of row `y` from column `x` (indices
   /// `0 ..< count`) that may lie on either side of an edge, as windows (start, end and the
   /// edge's index: three `Int32`s each, in any order, possibly overlapping) written to `windows`
-  /// (room for three per edge, which a shape may use as scratch); returns how many. Between two windows no pixel lies on an edge or across one from its neighbours, so a run
-  /// there lies within one stripe; a pixel in one window only lies within the two stripes either
-  /// side of its edge. Only for the stripes of the form ``stripeForm(under:)`` gave.
+  /// (room for three per edge, which a shape may use as scratch); returns how many. Between two
+  /// windows no pixel lies on an edge or across one from its neighbours, so a run there lies
+  /// within one stripe; a pixel in one window only lies within the two stripes either side of its
+  /// edge. Only for the stripes of the form ``stripeForm(under:)`` gave.
   func stripeEdgeWindows(
     row y: Int, from x: Int, count: Int, stripes: GradientStripes, into windows: UnsafeMutablePointer<Int32>
   ) -> Int
@@ -283,10 +284,11 @@ struct ConcentricGradientParameter: GradientParameter {
   /// from one pixel to the next. A pixel is in the circle's window where `| |p(k)| - ρ |` is at
   /// most half a step: where the row crosses the circle between two pixels, one of them is. That
   /// is where `|p(k)|²`, a quadratic in k, lies between `(ρ - h)²` and `(ρ + h)²` (`h` half a step
-  /// and room for rounding, 1e-6 of the points' magnitudes): up to two intervals, from the roots
-  /// in the form that does not cancel (`-b ∓ √d`). The windows are written in their order along the row, the
-  /// circles' near crossings from the outermost in and their far crossings from the innermost out
-  /// (where the radius grows with t), so that sorting them is one pass.
+  /// and room for rounding, 1e-6 of the terms the points are rounded from): up to two intervals,
+  /// from the roots in the form that does not cancel (`-b ∓ √d`). The windows are written in their
+  /// order along the row, the circles' near crossings from the outermost in and their far
+  /// crossings from the innermost out (where the radius grows with t), so that sorting them is one
+  /// pass.
   func stripeEdgeWindows(
     row y: Int, from x: Int, count: Int, stripes: GradientStripes, into windows: UnsafeMutablePointer<Int32>
   ) -> Int {

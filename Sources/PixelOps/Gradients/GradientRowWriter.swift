@@ -174,7 +174,8 @@ struct GradientRowWriter: Sendable {
   /// or from `near`, its near parameter (``GradientParameter/nearParameter(x:y:)``; NaN for
   /// none), where that tells the side of a hard edge between flat stretches the pixel surely
   /// lies on. `function` is the gradient's (taken once by the caller: it holds arrays). The flat
-  /// edge asked is that of the cell the parameter lies in.
+  /// edge asked is that of the cell the parameter lies in (not the one a lookup took, which may
+  /// be a neighbour).
   @inline(__always)
   func exactPixel<Parameter: GradientParameter>(
     _ parameter: Parameter, _ function: GradientColorFunction, x: Int, y: Int, near: Double
