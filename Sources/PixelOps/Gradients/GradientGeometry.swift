@@ -92,6 +92,13 @@ extension GradientParameter {
   var isSameForEveryRow: Bool { false }
   func nearParameter(x: Int, y: Int) -> Double { exactParameter(x: x, y: y) }
   static var nearParameterError: Double { 0 }
+
+  /// ``nearParameter(x:y:)`` where the shape has a cheaper form than the exact one (its error
+  /// above 0), else NaN: what the exact-pixel paths try before the exact parameter.
+  @inline(__always)
+  func cheaperNearParameter(x: Int, y: Int) -> Double {
+    Self.nearParameterError > 0 ? nearParameter(x: x, y: y) : .nan
+  }
   func rowShifts(columns: Range<Int>, rows: Range<Int>, cellCount: Int, cachingDitheredRows: Bool) -> GradientRowShifts? {
     nil
   }
@@ -319,18 +326,9 @@ struct ConcentricGradientParameter: GradientParameter {
       return (min(k1, k2), max(k1, k2))
     }
     var written = 0
-    /// Writes the pixels of `low ... high` within the row as a window of `edge`.
     @inline(__always)
     func write(_ low: Double, _ high: Double, _ edge: Int, at index: Int) -> Bool {
-      let (low, high) = (max(low, 0), min(high, last))
-      guard low <= high else { return false }
-      // Between 0 and `last`, a conversion to Int is `floor` (no libm call).
-      let whole = Int(low)
-      let (first, end) = (Double(whole) < low ? whole &+ 1 : whole, Int(high) &+ 1)
-      guard first < end else { return false }
-      (windows[3 &* index], windows[3 &* index &+ 1]) = (Int32(first), Int32(end))
-      windows[3 &* index &+ 2] = Int32(truncatingIfNeeded: edge)
-      return true
+      GradientStripes.storeWindow(max(low, 0), min(high, last), edge: edge, at: index, in: windows)
     }
     // Far crossings wait at the back of the scratch (room for two windows per edge), then follow
     // the near ones in reverse.
@@ -617,7 +615,7 @@ struct ConicGradientParameter: GradientParameter {
   /// `|s|` from one to the other, so one of them is in the window; where it passes through the
   /// centre, the nearer pixel is within half a step of it and in every window. So the angle of
   /// the segment between two neighbours outside every window meets no edge. The bounds carry
-  /// room for `Double` rounding (1e-6 of the points' magnitudes).
+  /// room for `Double` rounding (1e-6 of the terms the points are rounded from).
   func stripeEdgeWindows(
     row y: Int, from x: Int, count: Int, stripes: GradientStripes, into windows: UnsafeMutablePointer<Int32>
   ) -> Int {
@@ -653,15 +651,9 @@ struct ConicGradientParameter: GradientParameter {
         continue
       }
       // Finite magnitudes (checked above) give bounds that are finite or infinite, never NaN
-      // (nothing is divided by less than `parallel`), clamped to the row: between 0 and `last`,
-      // a conversion to Int is `floor` (`rounded(.down)` is a libm call on baseline x86-64).
-      guard low <= high else { continue }
-      let whole = Int(low)
-      let (first, end) = (Double(whole) < low ? whole &+ 1 : whole, Int(high) &+ 1)
-      guard first < end else { continue }
-      (windows[3 &* written], windows[3 &* written &+ 1]) = (Int32(first), Int32(end))
-      windows[3 &* written &+ 2] = Int32(truncatingIfNeeded: edge)
-      written &+= 1
+      // (nothing is divided by less than `parallel`).
+      // Both are within the row already (`low` from 0 up, `high` from `last` down).
+      if GradientStripes.storeWindow(low, high, edge: edge, at: written, in: windows) { written &+= 1 }
     }
     return written
   }

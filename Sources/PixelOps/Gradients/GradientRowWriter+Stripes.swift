@@ -115,7 +115,7 @@ extension GradientRowWriter {
   ) -> UInt32 {
     let table = gradient.table
     let n = table.cellCount
-    let near = Parameter.nearParameterError > 0 ? parameter.nearParameter(x: x, y: y) : .nan
+    let near = parameter.cheaperNearParameter(x: x, y: y)
     if Parameter.nearParameterError * Double(n) < GradientColorTable.edgeMargin && near >= 0 && near <= 1 {
       let pixel = table.table8(order)[min(Int(near * Double(n)), n &- 1) &+ 1]
       if pixel != GradientColorTable.exact8 { return pixel }

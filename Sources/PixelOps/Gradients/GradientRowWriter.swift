@@ -120,7 +120,7 @@ struct GradientRowWriter: Sendable {
     let function = gradient.function
     @inline(__always)
     func redo(_ k: Int) {
-      let near = Parameter.nearParameterError > 0 ? parameter.nearParameter(x: x &+ k, y: y) : .nan
+      let near = parameter.cheaperNearParameter(x: x &+ k, y: y)
       output.storeBytes(
         of: exactPixel(parameter, function, x: x &+ k, y: y, near: near), toByteOffset: k &* 4, as: UInt32.self)
     }
@@ -171,8 +171,8 @@ struct GradientRowWriter: Sendable {
   }
 
   /// Pixel (x, y)'s bytes (in `order`, dithered where the fill is) from its exact parameter,
-  /// or from `near`, its near parameter (``GradientParameter/nearParameter(x:y:)``; NaN for
-  /// none), where that tells the side of a hard edge between flat stretches the pixel surely
+  /// or from `near`, its near parameter (``GradientParameter/cheaperNearParameter(x:y:)``; NaN
+  /// for none), where that tells the side of a hard edge between flat stretches the pixel surely
   /// lies on. `function` is the gradient's (taken once by the caller: it holds arrays). The flat
   /// edge asked is that of the cell the parameter lies in (not the one a lookup took, which may
   /// be a neighbour).

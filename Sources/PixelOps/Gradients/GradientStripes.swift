@@ -13,7 +13,7 @@
 /// wheels of segments, target rings and CSS's `conic-gradient(red 0 25%, blue 0 50%, ...)`. Its
 /// pixels are the solid fill of their stripe's colour (``GradientColorFunction``'s flat
 /// stretches), so a shape that can say where along a row its parameter crosses the edges
-/// (``GradientParameter/stripes(of:extend:)``) has its rows written as runs of one colour, with
+/// (``GradientParameter/stripeForm(under:)``) has its rows written as runs of one colour, with
 /// only the pixels beside an edge taken one by one (``GradientRowWriter``'s `writeStripes`),
 /// instead of a parameter and a lookup per pixel.
 ///
@@ -88,10 +88,27 @@ final class GradientStripes: Sendable {
   /// leave undecided, so the same).
   func wholeRowWindows(count: Int, into windows: UnsafeMutablePointer<Int32>) -> Int {
     for edge in edges.indices {
-      (windows[3 &* edge], windows[3 &* edge &+ 1]) = (0, Int32(truncatingIfNeeded: count))
-      windows[3 &* edge &+ 2] = Int32(truncatingIfNeeded: edge)
+      _ = Self.storeWindow(0, Double(count &- 1), edge: edge, at: edge, in: windows)
     }
     return edges.count
+  }
+
+  /// Stores window `index` of a row (``GradientParameter/stripeEdgeWindows(row:from:count:stripes:into:)``:
+  /// start, end and edge, three `Int32`s): the pixels `k` with `low ≤ k ≤ high`, bounds the
+  /// caller has clamped to the row (`0 ... last`); false (nothing stored) where there are none.
+  @inline(__always)
+  static func storeWindow(
+    _ low: Double, _ high: Double, edge: Int, at index: Int, in windows: UnsafeMutablePointer<Int32>
+  ) -> Bool {
+    guard low <= high else { return false }
+    // Within the row (from 0), a conversion to Int is `floor` (`rounded(.down)` is a libm call
+    // on baseline x86-64).
+    let whole = Int(low)
+    let (first, end) = (Double(whole) < low ? whole &+ 1 : whole, Int(high) &+ 1)
+    guard first < end else { return false }
+    (windows[3 &* index], windows[3 &* index &+ 1]) = (Int32(first), Int32(end))
+    windows[3 &* index &+ 2] = Int32(truncatingIfNeeded: edge)
+    return true
   }
 
   /// The colour on the side of edge `edge` where the parameter is at least its location
