@@ -22,7 +22,9 @@ let package = Package(
     .library(name: "PixelOpsBenchmarkSupport", targets: ["PixelOpsBenchmarkSupport"]),
   ],
   targets: [
-    .target(name: "PixelOps", swiftSettings: strictSwift),
+    .target(name: "PixelOps", dependencies: ["CLaneConstants"], swiftSettings: strictSwift),
+    // Vector constants the optimizer must not see (see its header): plain C, no system library.
+    .target(name: "CLaneConstants"),
 
     // System libraries, linked only by PixelOpsIO.
     .systemLibrary(

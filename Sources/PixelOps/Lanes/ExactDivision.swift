@@ -1,21 +1,29 @@
+internal import CLaneConstants
+
 /// Exact integer rounding divisions used by every 8- and 16-bit kernel.
 ///
 /// `x / 255` and `x / 65535` rounded to nearest (halves cannot occur for these divisors and
 /// products) without a divide instruction: with `t = x + 128`, `(t + (t >> 8)) >> 8` equals
 /// `round(x / 255)` for every `x` in `0 ... 255 * 255`; the 16-bit form is exact for every
-/// `x` in `0 ... 65535 * 65535`. Vectors of 16-bit lanes use a multiply instead (three SSE2
-/// instructions, `paddw`, `pmulhuw`, `psrlw`, where the shift form takes five):
-/// `round(x / 255) = floor((x + 127) / 255)` for integers (255 is odd: no halves), and
-/// `floor(t / 255) = (t * 0x8081) >> 23` for every `t` below 65536 (0x8081 / 2^23 exceeds
-/// 1/255 by a factor of 1 + 1.52e-5, which moves `t / 255` by under 0.0039, less than the
-/// 1/255 that separates any fraction of it from the next integer). All are checked
-/// exhaustively or by sampling in the tests.
+/// `x` in `0 ... 65535 * 65535`. Vectors of 16-bit lanes use a multiply-high instead, two SSE2
+/// instructions (`paddw`, `pmulhuw`) where the shift form takes five: for `t` below 65536,
+/// `(t * 257) >> 16 = floor((t + t / 256) / 256)`, and `t + t / 256` exceeds the integer
+/// `t + (t >> 8)` by less than 1, so no multiple of 256 lies between them and the floors agree.
+/// All are checked exhaustively or by sampling in the tests.
 package enum ExactDivision {
   /// `round(x / 255)` for `x <= 65025`, in each 16-bit lane.
   @inline(__always)
   static func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    ByteLanes.multiplyHigh(x &+ 127, SIMD8(repeating: 0x8081)) &>> 7
+    ByteLanes.multiplyHigh(x &+ 128, multiplier257)
   }
+
+  /// 257 in every lane, read from a C constant the optimizer cannot see into: written as a
+  /// literal, LLVM rewrites the multiply as a shift and an add in 32-bit lanes on SSE2 and loses
+  /// the `pmulhuw` (`lane_constants.h`). It still knows the memory is constant, so kernels load
+  /// it once, before their loops. (The form before, `((x + 127) * 0x8081) >> 23`, kept its
+  /// `pmulhuw` but needed a third instruction, the shift.)
+  @inline(__always)
+  private static var multiplier257: SIMD8<UInt16> { unsafeBitCast(po_multiplier_257, to: SIMD8<UInt16>.self) }
 
   /// `round(x / 255)` for `x <= 65025`.
   @inline(__always)
