@@ -22,9 +22,10 @@ let package = Package(
     .library(name: "PixelOpsBenchmarkSupport", targets: ["PixelOpsBenchmarkSupport"]),
   ],
   targets: [
-    .target(name: "PixelOps", dependencies: ["CLaneConstants"], swiftSettings: strictSwift),
-    // Vector constants the optimizer must not see (see its header): plain C, no system library.
-    .target(name: "CLaneConstants"),
+    .target(name: "PixelOps", dependencies: ["CLaneIntrinsics"], swiftSettings: strictSwift),
+    // x86 vector instructions the lane helpers call as intrinsics (see its header): inline C
+    // functions, no system library.
+    .target(name: "CLaneIntrinsics"),
 
     // System libraries, linked only by PixelOpsIO.
     .systemLibrary(

@@ -1,3 +1,5 @@
+internal import CLaneIntrinsics
+
 /// Lane helpers for RGBA8 pixels held four to a `SIMD4<UInt32>`: the multiply-and-divide steps
 /// the compositing kernels share (even and odd bytes in 16-bit lanes, exact division by 255 with
 /// the ``ExactDivision`` identity, 16-bit multiply-high, coverage bytes spread over lanes).
@@ -21,26 +23,29 @@ enum ByteLanes {
 
   /// `(a * b) >> 16` in each 16-bit lane: the high half of the 32-bit product (SSE2's `pmulhuw`).
   ///
-  /// Widened lane by lane with scalar conversions, as ``Int16Lanes/widen32(_:)`` does: in this
-  /// module the standard library's vector `init(truncatingIfNeeded:)` stayed out-of-line calls
-  /// (4 per multiply; source-over at opacity 0.5 took 40 instructions per pixel), while this
-  /// form becomes one `pmulhuw` (checked in the assembly of the source-over kernels).
-  ///
-  /// Only on the default (SSE2) build: built for Haswell (`-target-cpu haswell`), Swift 6.3.1's
-  /// LLVM keeps the widened multiply as `vpmovzxwd`, a 256-bit `vpmulld` and `vpsrld`/`vpackusdw`
-  /// (with a constant or a variable operand, and with the vector conversions too), which is why
-  /// source-over runs slower in the AVX2 build than in the default one.
+  /// On x86-64 it is that instruction, through its intrinsic (`lane_intrinsics.h`): LLVM's own
+  /// matching of the widened form below lost it for a constant 257 on the default build (a shift
+  /// and an add in 32-bit lanes first) and for every multiplier on AVX2 builds (`-target-cpu
+  /// haswell`: a 256-bit `vpmulld`, a shift and a pack), where source-over then ran slower than
+  /// on the default build. Elsewhere, the widened form, lane by lane with scalar conversions as
+  /// ``Int16Lanes/widen32(_:)`` does: in this module the standard library's vector
+  /// `init(truncatingIfNeeded:)` stayed out-of-line calls (4 per multiply).
   @inline(__always)
   static func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    let wideA = SIMD8<UInt32>(
-      UInt32(a[0]), UInt32(a[1]), UInt32(a[2]), UInt32(a[3]), UInt32(a[4]), UInt32(a[5]), UInt32(a[6]), UInt32(a[7]))
-    let wideB = SIMD8<UInt32>(
-      UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]), UInt32(b[4]), UInt32(b[5]), UInt32(b[6]), UInt32(b[7]))
-    let p = (wideA &* wideB) &>> 16
-    return SIMD8<UInt16>(
-      UInt16(truncatingIfNeeded: p[0]), UInt16(truncatingIfNeeded: p[1]), UInt16(truncatingIfNeeded: p[2]),
-      UInt16(truncatingIfNeeded: p[3]), UInt16(truncatingIfNeeded: p[4]), UInt16(truncatingIfNeeded: p[5]),
-      UInt16(truncatingIfNeeded: p[6]), UInt16(truncatingIfNeeded: p[7]))
+    #if arch(x86_64)
+      let product = po_mulhi_epu16(unsafeBitCast(a, to: SIMD2<Int64>.self), unsafeBitCast(b, to: SIMD2<Int64>.self))
+      return unsafeBitCast(product, to: SIMD8<UInt16>.self)
+    #else
+      let wideA = SIMD8<UInt32>(
+        UInt32(a[0]), UInt32(a[1]), UInt32(a[2]), UInt32(a[3]), UInt32(a[4]), UInt32(a[5]), UInt32(a[6]), UInt32(a[7]))
+      let wideB = SIMD8<UInt32>(
+        UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]), UInt32(b[4]), UInt32(b[5]), UInt32(b[6]), UInt32(b[7]))
+      let p = (wideA &* wideB) &>> 16
+      return SIMD8<UInt16>(
+        UInt16(truncatingIfNeeded: p[0]), UInt16(truncatingIfNeeded: p[1]), UInt16(truncatingIfNeeded: p[2]),
+        UInt16(truncatingIfNeeded: p[3]), UInt16(truncatingIfNeeded: p[4]), UInt16(truncatingIfNeeded: p[5]),
+        UInt16(truncatingIfNeeded: p[6]), UInt16(truncatingIfNeeded: p[7]))
+    #endif
   }
 
   /// Four coverage bytes (pixel `i`'s in bits `8i ..< 8i + 8` of `word`) as `m * 257` in both

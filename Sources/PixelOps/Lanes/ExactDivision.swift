@@ -1,5 +1,3 @@
-internal import CLaneConstants
-
 /// Exact integer rounding divisions used by every 8- and 16-bit kernel.
 ///
 /// `x / 255` and `x / 65535` rounded to nearest (halves cannot occur for these divisors and
@@ -14,16 +12,9 @@ package enum ExactDivision {
   /// `round(x / 255)` for `x <= 65025`, in each 16-bit lane.
   @inline(__always)
   static func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    ByteLanes.multiplyHigh(x &+ 128, multiplier257)
+    // The form before, `((x + 127) * 0x8081) >> 23`, took a third instruction, the shift.
+    ByteLanes.multiplyHigh(x &+ 128, SIMD8(repeating: 257))
   }
-
-  /// 257 in every lane, read from a C constant the optimizer cannot see into: written as a
-  /// literal, LLVM rewrites the multiply as a shift and an add in 32-bit lanes on SSE2 and loses
-  /// the `pmulhuw` (`lane_constants.h`). It still knows the memory is constant, so kernels load
-  /// it once, before their loops. (The form before, `((x + 127) * 0x8081) >> 23`, kept its
-  /// `pmulhuw` but needed a third instruction, the shift.)
-  @inline(__always)
-  private static var multiplier257: SIMD8<UInt16> { unsafeBitCast(po_multiplier_257, to: SIMD8<UInt16>.self) }
 
   /// `round(x / 255)` for `x <= 65025`.
   @inline(__always)
