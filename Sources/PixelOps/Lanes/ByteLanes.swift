@@ -1,4 +1,4 @@
-internal import CLaneIntrinsics
+import CLaneIntrinsics
 
 /// Lane helpers for RGBA8 pixels held four to a `SIMD4<UInt32>`: the multiply-and-divide steps
 /// the compositing kernels share (even and odd bytes in 16-bit lanes, exact division by 255 with
@@ -33,7 +33,7 @@ enum ByteLanes {
   @inline(__always)
   static func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
     #if arch(x86_64)
-      let product = po_mulhi_epu16(unsafeBitCast(a, to: SIMD2<Int64>.self), unsafeBitCast(b, to: SIMD2<Int64>.self))
+      let product = po_mulhi_epu16(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self))
       return unsafeBitCast(product, to: SIMD8<UInt16>.self)
     #else
       let wideA = SIMD8<UInt32>(

@@ -3,8 +3,9 @@
 /// `x / 255` and `x / 65535` rounded to nearest (halves cannot occur for these divisors and
 /// products) without a divide instruction: with `t = x + 128`, `(t + (t >> 8)) >> 8` equals
 /// `round(x / 255)` for every `x` in `0 ... 255 * 255`; the 16-bit form is exact for every
-/// `x` in `0 ... 65535 * 65535`. Vectors of 16-bit lanes use a multiply-high instead, two SSE2
-/// instructions (`paddw`, `pmulhuw`) where the shift form takes five: for `t` below 65536,
+/// `x` in `0 ... 65535 * 65535`. Vectors of 16-bit lanes use a multiply-high instead: two SSE2
+/// instructions (`paddw`, `pmulhuw`) where the shift form takes five, and on NEON an add, two
+/// `umull` and a `uzp2` (clang's aarch64 code for the same widened multiply). For `t` below 65536,
 /// `(t * 257) >> 16 = floor((t + t / 256) / 256)`, and `t + t / 256` exceeds the integer
 /// `t + (t >> 8)` by less than 1, so no multiple of 256 lies between them and the floors agree.
 /// All are checked exhaustively or by sampling in the tests.
@@ -12,7 +13,6 @@ package enum ExactDivision {
   /// `round(x / 255)` for `x <= 65025`, in each 16-bit lane.
   @inline(__always)
   static func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    // The form before, `((x + 127) * 0x8081) >> 23`, took a third instruction, the shift.
     ByteLanes.multiplyHigh(x &+ 128, SIMD8(repeating: 257))
   }
 

@@ -23,8 +23,8 @@ struct ExactDivisionTests {
     var wrong = 0
     for first in stride(from: 0, through: 65025, by: 8) {
       let lanes = SIMD8<UInt16>((0..<8).map { UInt16(min(first + $0 * 1, 65025)) })
-      let rotated = SIMD8<UInt16>((0..<8).map { lanes[(($0 + first / 8) % 8)] })
-      for vector in [lanes, rotated] {
+      // All eight rotations, so every value passes through every lane.
+      for vector in (0..<8).map({ r in SIMD8<UInt16>((0..<8).map { lanes[($0 + r) % 8] }) }) {
         let result = ExactDivision.div255(vector)
         for lane in 0..<8 where UInt64(result[lane]) != roundedQuotient(UInt64(vector[lane]), 255) { wrong += 1 }
       }
@@ -32,7 +32,7 @@ struct ExactDivisionTests {
     #expect(wrong == 0)
   }
 
-  @Test("SIMD div255 matches the scalar form in every lane")
+  @Test("SIMD div255 is round(x/255) for random values in every lane")
   func div255SIMD() {
     var rng = SeededGenerator(seed: 1)
     for _ in 0..<10_000 {
@@ -42,6 +42,27 @@ struct ExactDivisionTests {
         #expect(UInt64(result[lane]) == roundedQuotient(UInt64(lanes[lane]), 255))
       }
     }
+  }
+
+  @Test("the 16-bit multiply-high is (a * b) >> 16 unsigned, in every lane, for any operands")
+  func multiplyHighMatchesTheWidenedProduct() {
+    var rng = SeededGenerator(seed: 3)
+    // Both halves of the range in each operand: a signed multiply-high differs wherever either
+    // operand is 32768 or more.
+    let edges: [UInt16] = [0, 1, 2, 255, 256, 257, 32767, 32768, 32769, 65280, 65534, 65535]
+    var operands = edges.flatMap { a in edges.map { b in (a, b) } }
+    for _ in 0..<40_000 {
+      operands.append((UInt16.random(in: 0...65535, using: &rng), UInt16.random(in: 0...65535, using: &rng)))
+    }
+    var wrong = 0
+    for first in stride(from: 0, to: operands.count - 7, by: 8) {
+      let group = operands[first..<(first + 8)]
+      let result = ByteLanes.multiplyHigh(SIMD8(group.map(\.0)), SIMD8(group.map(\.1)))
+      for (lane, (a, b)) in group.enumerated() where UInt32(result[lane]) != (UInt32(a) * UInt32(b)) >> 16 {
+        wrong += 1
+      }
+    }
+    #expect(wrong == 0)
   }
 
   @Test("16 to 8 bits is round(v/257) for every 16-bit value")
