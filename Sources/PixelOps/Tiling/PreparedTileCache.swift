@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The resampled tiles a pattern or resizable image has prepared, so that drawing it again at
 /// the same scale and sub-pixel phase resamples nothing and allocates nothing (as a
 /// ``Gradient`` builds its tables once). Shared by copies of the value that owns it; safe to
@@ -33,12 +31,21 @@ final class PreparedTileCache: Sendable {
 
   static let capacity = 16
 
-  private let tiles: Mutex<[(key: Key, tile: PixelBuffer)]>
+  /// Behind a pthread mutex (``ConditionLock``) rather than Synchronization's `Mutex`, whose
+  /// lock lives in an uninstrumented library: ThreadSanitizer saw two threads' turns inside it
+  /// as a race (a false report, but one that fails CI's sanitizer run).
+  private let tiles: ConditionLock<[Entry]>
+
+  /// A kept tile and what it was made for.
+  struct Entry: Sendable {
+    var key: Key
+    var tile: PixelBuffer
+  }
 
   init() {
-    var empty: [(key: Key, tile: PixelBuffer)] = []
+    var empty: [Entry] = []
     empty.reserveCapacity(Self.capacity)
-    tiles = Mutex(empty)
+    tiles = ConditionLock(empty)
   }
 
   /// The tile for `key`, made by `make` (outside the lock) the first time.
@@ -53,7 +60,7 @@ final class PreparedTileCache: Sendable {
     let made = try make()
     tiles.withLock { tiles in
       if tiles.count >= Self.capacity { tiles.removeFirst() }
-      tiles.append((key, made))
+      tiles.append(Entry(key: key, tile: made))
     }
     return made
   }
