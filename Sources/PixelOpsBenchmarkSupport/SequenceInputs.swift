@@ -5,7 +5,6 @@
 #endif
 public import PixelOps
 public import PixelOpsIO
-import Synchronization
 
 /// The deterministic inputs of `bench --kernel sequence`, generated on first use: 60 frames of
 /// 512x512 premultiplied RGBA written as an uncompressed and a Deflate multi-page TIFF, and a
@@ -90,7 +89,7 @@ public enum SequenceInputs {
     }
   }
 
-  private static let generatedFiles = Mutex<(raw: String, deflate: String)?>(nil)
+  private static let generatedFiles = ConditionLock<(raw: String, deflate: String)?>(nil)
 
   /// Whether `path` is a TIFF with every page of the sequence.
   private static func isComplete(_ path: String) -> Bool {

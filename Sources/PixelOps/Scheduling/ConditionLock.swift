@@ -39,18 +39,26 @@ final class ConditionVariable: @unchecked Sendable {
   }
 }
 
-/// State guarded by a pthread mutex, with waits on ``ConditionVariable``s.
+/// State guarded by a pthread mutex, with waits on ``ConditionVariable``s: the package's one
+/// lock, used by every target in place of Synchronization's `Mutex`.
 ///
-/// Synchronization's `Mutex` cannot be paired with a condition variable, so the scheduler's
-/// shared state sits behind this small pthread wrapper instead.
+/// Two reasons not to use `Mutex`. It cannot be paired with a condition variable, which the
+/// scheduler and the frame pipeline need. And on Linux (Swift 6.3.1) it locks with futex calls
+/// inside the uninstrumented Synchronization library, so ThreadSanitizer cannot see it order
+/// two threads' turns and reports the accesses it guards as races (the CI's sanitizer step
+/// failed on one, in the tile cache). ThreadSanitizer intercepts pthread mutexes.
+///
+/// Like `Mutex`, the state need not be `Sendable`: it goes in and comes out as `sending`
+/// values, so a non-`Sendable` state (a C library handle) stays in this region alone.
 ///
 /// `@unchecked Sendable`: `state` is only touched between `pthread_mutex_lock` and
-/// `pthread_mutex_unlock`, and `State` itself is `Sendable`.
-final class ConditionLock<State: Sendable>: @unchecked Sendable {
+/// `pthread_mutex_unlock`, and crosses threads only as a `sending` value.
+package final class ConditionLock<State>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var state: State
 
-  init(_ initialState: State) {
+  /// A lock guarding `initialState`.
+  package init(_ initialState: sending State) {
     state = initialState
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -78,20 +86,22 @@ final class ConditionLock<State: Sendable>: @unchecked Sendable {
 
   private static var spinAttempts: Int { 64 }
 
-  /// Runs `body` on the state with the lock held.
-  func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+  /// Runs `body` on the state with the lock held, and rethrows what it throws.
+  package func withLock<Result, Failure: Error>(
+    _ body: (inout sending State) throws(Failure) -> sending Result
+  ) throws(Failure) -> sending Result {
     lock()
     defer { pthread_mutex_unlock(mutex) }
-    return body(&state)
+    return try body(&state)
   }
 
   /// Takes the lock, sleeps on `condition` until `isReady` holds, then runs `body`, all
   /// without letting go of the state in between the check and `body`.
   func withLock<Result>(
     waitingOn condition: ConditionVariable,
-    until isReady: (inout State) -> Bool,
-    _ body: (inout State) -> Result
-  ) -> Result {
+    until isReady: (inout sending State) -> Bool,
+    _ body: (inout sending State) -> sending Result
+  ) -> sending Result {
     lock()
     defer { pthread_mutex_unlock(mutex) }
     while !isReady(&state) {

@@ -43,7 +43,7 @@ final class PoolJob: @unchecked Sendable {
   /// Whether a participant found the token cancelled before a band it had claimed.
   private let sawCancellation = Atomic<Bool>(false)
   /// The first error a band threw (later ones are dropped: the call reports one).
-  private let firstError = Mutex<PixelError?>(nil)
+  private let firstError = ConditionLock<PixelError?>(nil)
   /// Bit 0: closed (the caller takes no more helpers); the rest: helpers inside, times 2.
   private let helperState = Atomic<Int>(0)
   /// Set when the caller is about to sleep on ``drained``.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs ``FrameSlots`` with a decoder on a background thread: the worker decodes the window's
 /// frames ahead of the reader, and the reader waits only for a frame not decoded yet.
 ///
@@ -19,7 +17,7 @@ final class FramePipeline<Decoder: SequenceFrameDecoder>: Sendable {
   /// Broadcast whenever a slot, the position, the generation or the activity changes.
   private let changed = ConditionVariable()
   /// Held around every decoder call.
-  private let decoding = Mutex(())
+  private let decoding = ConditionLock(())
 
   struct State: Sendable {
     var slots: FrameSlots

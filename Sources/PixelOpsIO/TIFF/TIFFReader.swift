@@ -1,6 +1,5 @@
 import CTIFFSupport
 public import PixelOps
-import Synchronization
 
 /// A multi-page TIFF, opened once and decoded page by page on demand.
 ///
@@ -16,14 +15,14 @@ import Synchronization
 ///
 /// Concurrency: the reader is `Sendable` and may be shared between tasks and threads. libtiff
 /// keeps the current directory and codec state inside its handle, so the handle is guarded
-/// by a `Mutex` and calls on one reader run one at a time. To decode pages of one file in
+/// by a lock and calls on one reader run one at a time. To decode pages of one file in
 /// parallel, open one reader per thread.
 public final class TIFFReader: Sendable {
   /// Number of pages in the main IFD chain.
   public let pageCount: Int
   /// The options every page is decoded with.
   public let options: TIFFDecodingOptions
-  private let handle: Mutex<TIFFHandle>
+  private let handle: ConditionLock<TIFFHandle>
 
   /// Opens the TIFF file at `path`.
   ///
@@ -53,7 +52,7 @@ public final class TIFFReader: Sendable {
     }
     self.pageCount = count
     self.options = options
-    self.handle = Mutex(handle)
+    self.handle = ConditionLock(handle)
   }
 
   /// The indices of all pages, `0 ..< pageCount`, in IFD-chain order.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PixelOps
 
 #if canImport(Glibc)
   import Glibc
@@ -30,7 +30,7 @@ enum Deadline {
   static func run(
     seconds: Double, unblockingFIFO fifo: String?, _ body: @escaping @Sendable () throws -> Void
   ) -> Outcome {
-    let result = Mutex<Outcome?>(nil)
+    let result = ConditionLock<Outcome?>(nil)
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       let outcome: Outcome

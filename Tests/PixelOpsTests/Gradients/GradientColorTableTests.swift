@@ -37,7 +37,7 @@ struct GradientColorTableTests {
       let gradient = try Gradient(stops: Self.stops)
       let table = gradient.table
       // Eight threads, released together once all have started, so that several ask at once.
-      let addresses = Mutex<Set<UInt>>([])
+      let addresses = Locked<Set<UInt>>([])
       let arrived = Atomic<Int>(0)
       let done = DispatchGroup()
       for thread in 0..<8 {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import PixelOps
@@ -194,7 +193,7 @@ struct PrefetchingSequenceThreadTests {
   func twoReaders(lookahead: Int) throws {
     let decoder = RecordingDecoder(frameCount: 100)
     let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: lookahead)
-    let wrong = Mutex(0)
+    let wrong = Locked(0)
     let finished = finishes(threads: 2) { thread in
       for step in 0..<200 {
         let index = (thread * 50 + step) % 100
@@ -211,7 +210,7 @@ struct PrefetchingSequenceThreadTests {
   func stopWhileReading() throws {
     let decoder = RecordingDecoder(frameCount: 40, delayMicroseconds: 50)
     let sequence = try PrefetchingImageSequence(decoder: decoder, lookahead: 2)
-    let wrong = Mutex(0)
+    let wrong = Locked(0)
     let finished = finishes(threads: 2) { thread in
       for step in 0..<150 {
         if thread == 1 {
