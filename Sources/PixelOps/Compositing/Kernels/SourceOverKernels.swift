@@ -190,11 +190,19 @@ enum SourceOverKernels {
   @inline(__always)
   static func over(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
     // 255 - sa is the complement's top byte; copied into both 16-bit halves of its lane by
-    // `pshuflw`/`pshufhw` (fewer instructions than a shift and an or).
+    // `pshuflw`/`pshufhw` (fewer instructions than a shift and an or). The 32-bit lane's value
+    // lies in its lower 16-bit half: lane 2i in memory on little-endian targets, 2i + 1 on
+    // big-endian ones.
     let inverseAlpha = unsafeBitCast(~littleEndianLanes(s) &>> 24, to: SIMD8<UInt16>.self)
-    let factor = SIMD8(
-      inverseAlpha[0], inverseAlpha[0], inverseAlpha[2], inverseAlpha[2], inverseAlpha[4], inverseAlpha[4],
-      inverseAlpha[6], inverseAlpha[6])
+    #if _endian(big)
+      let factor = SIMD8(
+        inverseAlpha[1], inverseAlpha[1], inverseAlpha[3], inverseAlpha[3], inverseAlpha[5], inverseAlpha[5],
+        inverseAlpha[7], inverseAlpha[7])
+    #else
+      let factor = SIMD8(
+        inverseAlpha[0], inverseAlpha[0], inverseAlpha[2], inverseAlpha[2], inverseAlpha[4], inverseAlpha[4],
+        inverseAlpha[6], inverseAlpha[6])
+    #endif
     let scaled = ByteLanes.scale(d, by: factor)
     // Byte-wise add: no carry can cross channels even for invalid (colour > alpha) input.
     let sum = unsafeBitCast(s, to: SIMD16<UInt8>.self) &+ unsafeBitCast(scaled, to: SIMD16<UInt8>.self)
