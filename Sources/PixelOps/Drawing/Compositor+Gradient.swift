@@ -32,7 +32,7 @@ extension Compositor {
     guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
     let pixels = try rect?.pixelRect(scale: scale, rounding: .nearest) ?? PixelRect(size: destination.size)
     return try fillGradient(
-      pixels, of: destination, geometry: fill.shape.geometry(map: GradientMap(scale: scale)), gradient: fill.gradient,
+      pixels, of: destination, geometry: fill.shape.geometry(map: GradientMap(scale: scale), extend: fill.extend), gradient: fill.gradient,
       extend: fill.extend, dithers: fill.dithers, options: options)
   }
 

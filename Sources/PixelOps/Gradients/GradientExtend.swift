@@ -19,6 +19,14 @@ public enum GradientExtend: Sendable, Hashable {
   /// Draws only between the start and the end (Core Graphics with no options).
   public static let none = GradientExtend.padded(beforeStart: false, afterEnd: false)
 
+  /// Whether parameters above 1 are drawn (padded, repeated or reflected): where they are not, a
+  /// two-circle gradient's point shows the largest parameter up to 1 whose circle passes
+  /// through it (``GradientShape/radial(startCenter:startRadius:endCenter:endRadius:)``).
+  var drawsAfterEnd: Bool {
+    if case .padded(_, let after) = self { return after }
+    return true
+  }
+
   /// The parameter the colour function sees for `t`, or `nil` where nothing is drawn: `t`
   /// itself when padded (the colour function shows the first stop before 0 and the last after
   /// 1), folded into 0...1 when repeated or reflected.

@@ -436,19 +436,26 @@ extension ConcentricGradientParameter {
 /// The general two-point conical gradient, solved per pixel in `Double`: the pixel lies on
 /// the circle of parameter t when `|p - c0 - t dc| = r0 + t dr`, a quadratic
 /// `a t² - 2 b t + c = 0` with `a = dc·dc - dr²`, `b = (p - c0)·dc + r0 dr`,
-/// `c = |p - c0|² - r0²`; the larger root whose radius is not negative wins. (Focal
-/// gradients take ``FocalGradientParameter``.)
+/// `c = |p - c0|² - r0²`; the larger root whose radius is not negative and which is drawn
+/// (at most ``largestDrawnParameter``) wins. (Focal gradients take ``FocalGradientParameter``.)
 struct TwoCircleGradientParameter: GradientParameter {
   let map: GradientMap
   let dcx: Double, dcy: Double, r0: Double, dr: Double, a: Double
+  /// 1 where the extend mode draws nothing after the end, infinity where it does: a root above
+  /// it is not drawn, so the smaller root shows instead.
+  let largestDrawnParameter: Double
 
-  init(startCenter: PointPosition, startRadius: Double, endCenter: PointPosition, endRadius: Double, map: GradientMap) {
+  init(
+    startCenter: PointPosition, startRadius: Double, endCenter: PointPosition, endRadius: Double, map: GradientMap,
+    largestDrawnParameter: Double
+  ) {
     self.map = map.centred(at: startCenter)
     dcx = endCenter.x - startCenter.x
     dcy = endCenter.y - startCenter.y
     r0 = startRadius
     dr = endRadius - startRadius
     a = dcx * dcx + dcy * dcy - dr * dr
+    self.largestDrawnParameter = largestDrawnParameter
   }
 
   static var staysInUnitRange: Bool { false }
@@ -461,12 +468,12 @@ struct TwoCircleGradientParameter: GradientParameter {
     return t(u: u, v: v)
   }
 
-  /// `t` at gradient-space point (u, v) relative to the start centre; NaN where no circle
+  /// `t` at gradient-space point (u, v) relative to the start centre; NaN where no drawn circle
   /// of non-negative radius passes.
   func t(u: Double, v: Double) -> Double {
     let b = u * dcx + v * dcy + r0 * dr
     let c = u * u + v * v - r0 * r0
-    func valid(_ t: Double) -> Bool { t.isFinite && r0 + t * dr >= 0 }
+    func valid(_ t: Double) -> Bool { t.isFinite && r0 + t * dr >= 0 && t <= largestDrawnParameter }
     if a == 0 {
       // One root: 2 b t = c.
       let t = c / (2 * b)
@@ -491,8 +498,10 @@ struct TwoCircleGradientParameter: GradientParameter {
     let nan = SIMD4<Double>(repeating: .nan)
     let b = u * dcx + v * dcy + r0 * dr
     let c = u * u + v * v - r0 * r0
-    // Finite (x - x is 0) with a radius of 0 or more.
-    func valid(_ t: SIMD4<Double>) -> SIMDMask<SIMD4<Int64>> { (t - t .== 0) .& (r0 + t * dr .>= 0) }
+    // Finite (x - x is 0) with a radius of 0 or more, and drawn.
+    func valid(_ t: SIMD4<Double>) -> SIMDMask<SIMD4<Int64>> {
+      (t - t .== 0) .& (r0 + t * dr .>= 0) .& (t .<= largestDrawnParameter)
+    }
     if a == 0 {
       let t = c / (2 * b)
       return nan.replacing(with: t, where: valid(t))

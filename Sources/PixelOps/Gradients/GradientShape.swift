@@ -7,11 +7,15 @@ public enum GradientShape: Sendable, Hashable {
   case linear(start: PointPosition, end: PointPosition)
   /// Between two circles (`CGContextDrawRadialGradient`; canvas' `createRadialGradient`):
   /// the circle at `t` has centre `startCenter + t (endCenter - startCenter)` and radius
-  /// `startRadius + t (endRadius - startRadius)`, and a point shows the largest `t` whose
-  /// circle passes through it with a radius of 0 or more. Points no such circle reaches
-  /// (beside a cone whose start circle lies outside the end circle) are not drawn (transparent
-  /// source pixels, as ``GradientExtend/padded(beforeStart:afterEnd:)`` explains). Pad before
-  /// the start fills the cone back to its apex, as Core Graphics does.
+  /// `startRadius + t (endRadius - startRadius)`, circles are painted in order of increasing
+  /// `t` (PDF's type 3 shading, which Core Graphics draws), and so a point shows the largest `t`
+  /// whose circle passes through it with a radius of 0 or more, among the parameters the extend
+  /// mode draws: where nothing is drawn after the end, a point of a cone whose larger root lies
+  /// beyond 1 shows its smaller root (the inside of the end circle, when the start circle lies
+  /// outside it), as Core Graphics and pixman draw it. Points no drawn circle reaches (beside
+  /// such a cone) are not drawn (transparent source pixels, as
+  /// ``GradientExtend/padded(beforeStart:afterEnd:)`` explains). Pad before the start fills the
+  /// cone back to its apex, as Core Graphics does.
   case radial(startCenter: PointPosition, startRadius: Double, endCenter: PointPosition, endRadius: Double)
   /// Around `center` (`CAGradientLayer`'s `.conic`): `t` is the angle from the direction
   /// `startAngle` (radians, 0 along +x), measured clockwise on screen (towards +y), as a
@@ -23,12 +27,13 @@ public enum GradientShape: Sendable, Hashable {
     .radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius)
   }
 
-  /// The shape in the gradient space `map` leads to from destination pixel indices.
+  /// The shape in the gradient space `map` leads to from destination pixel indices, drawn
+  /// under `extend` (which of a two-circle gradient's roots a point shows depends on it).
   ///
   /// - Throws: ``PixelError/invalidGradient(reason:)`` for a coordinate, radius or angle that
   ///   is NaN or infinite, a linear gradient whose start and end coincide, a negative radius, or
   ///   two radial circles that are the same circle (no point has a single `t`).
-  func geometry(map: GradientMap) throws(PixelError) -> GradientGeometry {
+  func geometry(map: GradientMap, extend: GradientExtend) throws(PixelError) -> GradientGeometry {
     // The first `count` lanes of `values` (no variadic list: that was an array allocated on
     // every draw). `x - x` is 0 for a finite x, NaN for an infinite or NaN one.
     func finite(_ values: SIMD8<Double>, count: Int, what: String) throws(PixelError) {
@@ -54,7 +59,11 @@ public enum GradientShape: Sendable, Hashable {
       if c0 == c1 {
         return .concentric(try ConcentricGradientParameter(center: c0, startRadius: r0, endRadius: r1, map: map))
       }
-      let general = TwoCircleGradientParameter(startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1, map: map)
+      // Nested circles (the focal case among them) give every point one root of radius 0 or
+      // more; the largest drawn one matters only for a cone.
+      let general = TwoCircleGradientParameter(
+        startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1, map: map,
+        largestDrawnParameter: extend.drawsAfterEnd ? .infinity : 1)
       return FocalGradientParameter(general).map { .focal($0) } ?? .twoCircle(general)
     case .conic(let center, let angle):
       try finite(SIMD8(center.x, center.y, angle, 0, 0, 0, 0, 0), count: 3, what: "conic gradient centre and angle")

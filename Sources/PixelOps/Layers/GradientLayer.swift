@@ -17,14 +17,21 @@ public struct GradientLayer: Sendable {
   /// `CAGradientLayerType`.
   public enum Kind: Sendable, Hashable {
     /// Along the line from `startPoint` to `endPoint` (`.axial`, the default).
+    ///
+    /// Positions are measured in unit space, as Core Animation lays the gradient out: on a
+    /// layer that is not square the bands are not perpendicular to the axis on screen.
     case axial
     /// An ellipse centred on `startPoint` whose half-width and half-height are the distances
-    /// from `startPoint` to `endPoint` along x and y (`.radial`): a circle in unit space, so an
-    /// ellipse on a layer that is not square, as Core Animation draws it. The first colour at
-    /// the centre, the last on the ellipse and beyond.
+    /// from `startPoint` to `endPoint` along x and y (`.radial`), measured in unit space and
+    /// stretched with the bounds as Core Animation draws it (equal distances give an ellipse on
+    /// a layer that is not square). The first colour at the centre, the last on the ellipse and
+    /// beyond.
     case radial
-    /// Around `startPoint`, starting in the direction of `endPoint` and going clockwise on
-    /// screen (`.conic`).
+    /// Around `startPoint`, starting in the direction of `endPoint`, the angle growing from
+    /// unit space's +x towards its +y (`.conic`): clockwise on screen in
+    /// ``CoordinateOrigin/topLeft`` geometry (iOS), counter-clockwise in
+    /// ``CoordinateOrigin/bottomLeft`` (an unflipped macOS layer), angles measured in unit
+    /// space (on a layer that is not square, Core Animation stretches them with the bounds).
     case conic
   }
 
@@ -93,27 +100,42 @@ public struct GradientLayer: Sendable {
     guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
     let gradient = try self.gradient.get()
     let pixels = try bounds.pixelRect(scale: scale, rounding: .nearest)
+    // A layer with no area draws nothing (and has no unit space to lay a gradient out in).
+    guard bounds.width > 0, bounds.height > 0 else { return .keepsOpaque }
     return try Compositor.fillGradient(
       pixels, of: destination, geometry: geometry(scale: scale), gradient: gradient, extend: .pad, dithers: dithers,
       options: options)
   }
 
-  /// The point of the destination (in points) at unit point `p`.
-  func point(_ p: UnitPoint) -> PointPosition {
-    let y = coordinateOrigin == .topLeft ? p.y : 1 - p.y
-    return PointPosition(x: bounds.minX + p.x * bounds.width, y: bounds.minY + y * bounds.height)
+  /// Destination pixel centres at `scale` to the layer's unit space: (0, 0) at the corner of
+  /// the bounds where ``coordinateOrigin`` puts unit space's origin, (1, 1) at the opposite one.
+  ///
+  /// Core Animation lays every type out in this space and stretches it over the bounds, so on a
+  /// layer that is not square an axial gradient's bands are not perpendicular to its axis on
+  /// screen (from (0, 0) to (1, 1) the middle colour runs along the other diagonal, corner to
+  /// corner), a radial one is an ellipse, and a conic one sweeps the angles of the unit square.
+  func unitMap(scale: Double) -> GradientMap {
+    let (width, height) = (bounds.width, bounds.height)
+    let (a, tx) = (1 / (scale * width), (0.5 / scale - bounds.minX) / width)
+    let (d, ty) = (1 / (scale * height), (0.5 / scale - bounds.minY) / height)
+    switch coordinateOrigin {
+    case .topLeft: return GradientMap(a: a, b: 0, c: 0, d: d, tx: tx, ty: ty)
+    case .bottomLeft: return GradientMap(a: a, b: 0, c: 0, d: -d, tx: tx, ty: 1 - ty)
+    }
   }
 
-  /// The gradient's geometry over destination pixels at `scale`.
+  /// The gradient's geometry over destination pixels at `scale` (bounds of non-zero width and
+  /// height): every type laid out in unit space (``unitMap(scale:)``), padded at both ends.
   func geometry(scale: Double) throws(PixelError) -> GradientGeometry {
-    let start = point(startPoint)
-    let end = point(endPoint)
+    let map = unitMap(scale: scale)
+    let start = PointPosition(x: startPoint.x, y: startPoint.y)
+    let end = PointPosition(x: endPoint.x, y: endPoint.y)
     switch type {
     case .axial:
-      return try GradientShape.linear(start: start, end: end).geometry(map: GradientMap(scale: scale))
+      return try GradientShape.linear(start: start, end: end).geometry(map: map, extend: .pad)
     case .conic:
       let angle = start == end ? 0 : atan2(end.y - start.y, end.x - start.x)
-      return try GradientShape.conic(center: start, startAngle: angle).geometry(map: GradientMap(scale: scale))
+      return try GradientShape.conic(center: start, startAngle: angle).geometry(map: map, extend: .pad)
     case .radial:
       let rx = abs(end.x - start.x)
       let ry = abs(end.y - start.y)
@@ -121,11 +143,10 @@ public struct GradientLayer: Sendable {
         throw .invalidGradient(
           reason: "radial layer gradient from \(startPoint) to \(endPoint) has an ellipse with no width or height")
       }
-      // Pixel centres to the space where the ellipse is the unit circle about the origin.
-      let map = GradientMap(
-        a: 1 / (scale * rx), b: 0, c: 0, d: 1 / (scale * ry), tx: (0.5 / scale - start.x) / rx,
-        ty: (0.5 / scale - start.y) / ry)
-      return try GradientShape.radial(center: .zero, radius: 1).geometry(map: map)
+      // Unit space on to the space where the ellipse is the unit circle about the origin.
+      let circle = GradientMap(
+        a: map.a / rx, b: 0, c: 0, d: map.d / ry, tx: (map.tx - start.x) / rx, ty: (map.ty - start.y) / ry)
+      return try GradientShape.radial(center: .zero, radius: 1).geometry(map: circle, extend: .pad)
     }
   }
 }

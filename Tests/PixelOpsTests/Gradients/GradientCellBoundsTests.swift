@@ -76,8 +76,8 @@ struct GradientCellBoundsTests {
     ]
     var failures: [String] = []
     for shape in shapes {
-      let geometry = try shape.geometry(map: map)
       for extend in [GradientExtend.pad, .none, .repeating, .reflecting] {
+        let geometry = try shape.geometry(map: map, extend: extend)
         for count in [1, 3, 4, 7, 256] {
           for x in [-40, 0, 3, 17] {
             let layout = GradientCellLayout(count: n, extend: extend)
@@ -105,7 +105,7 @@ struct GradientCellBoundsTests {
           .radial(startCenter: PointPosition(x: c, y: 1), startRadius: 1e20, endCenter: PointPosition(x: c, y: 1), endRadius: 3e20),
         ]
         for shape in shapes {
-          guard let geometry = try? shape.geometry(map: GradientMap(scale: scale)) else { continue }
+          guard let geometry = try? shape.geometry(map: GradientMap(scale: scale), extend: .pad) else { continue }
           let layout = GradientCellLayout(count: n, extend: .pad)
           for x in [-2000, 0, 1_000_000] {
             let result = check(count: 300, cellCount: n) { cells in

@@ -296,6 +296,39 @@ struct GradientErrorTests {
     }
   }
 
+  /// Core Graphics paints a two-circle gradient's drawn circles in order of increasing `t`
+  /// (PDF's type 3 shading), so where nothing is drawn after the end a point shows its smaller
+  /// root when the larger one lies beyond 1. Worked by hand for circles of radius 20 about
+  /// (0, 0) and (100, 0), red to blue: pixel (109, 0)'s centre (109.5, 0.5) lies on the circles
+  /// of `t = (109.5 ∓ sqrt(399.75)) / 100`, 0.895 and 1.295; with end circle (30, 0), pixel
+  /// (10, 0) lies on `t = (10.5 ∓ sqrt(399.75)) / 30`, -0.317 and 1.017.
+  @Test("a cone drawn without padding after its end shows the smaller root where the larger lies past 1")
+  func coneShowsItsSmallerDrawnRoot() throws {
+    let red = StraightColor(red: 1, green: 0, blue: 0)
+    let blue = StraightColor(red: 0, green: 0, blue: 1)
+    func pixel(endX: Double, x: Int, _ extend: GradientExtend) throws -> SIMD4<Int> {
+      let shape = GradientShape.radial(
+        startCenter: PointPosition(x: 0, y: 0), startRadius: 20, endCenter: PointPosition(x: endX, y: 0), endRadius: 20)
+      var none: SeededGenerator? = nil
+      var canvas = try GradientCanvas(width: 120, height: 1, format: .rgba8Premultiplied, random: &none)
+      try canvas.withView { view in
+        try Compositor.fill(
+          of: view, with: GradientFill(try Gradient(colors: [red, blue]), shape: shape, extend: extend),
+          options: CompositeOptions(blendMode: .copy))
+      }
+      return canvas.pixel(x, 0)
+    }
+    // t = 0.895: 255 (1 - t) = 26.8 red, 255 t = 228.2 blue.
+    #expect(try pixel(endX: 100, x: 109, .none) == SIMD4(27, 0, 228, 255))
+    #expect(try pixel(endX: 100, x: 109, .padded(beforeStart: true, afterEnd: false)) == SIMD4(27, 0, 228, 255))
+    // Padded after the end, the larger root (1.295) shows: the last colour.
+    #expect(try pixel(endX: 100, x: 109, .pad) == SIMD4(0, 0, 255, 255))
+    // Roots -0.317 and 1.017: padded before the start only, the first colour; neither padded, nothing.
+    #expect(try pixel(endX: 30, x: 10, .padded(beforeStart: true, afterEnd: false)) == SIMD4(255, 0, 0, 255))
+    #expect(try pixel(endX: 30, x: 10, .none) == SIMD4(0, 0, 0, 0))
+    #expect(try pixel(endX: 30, x: 10, .pad) == SIMD4(0, 0, 255, 255))
+  }
+
   @Test("an empty rect or one outside the view draws nothing and does not throw")
   func emptyAndOutsideRects() throws {
     let fill = GradientFill(

@@ -1,3 +1,4 @@
+import Foundation
 import PixelOps
 import PixelOpsTestSupport
 import Testing
@@ -108,18 +109,25 @@ struct GradientLayerTests {
     #expect(miss == nil, "\(miss ?? "")")
     #expect(Self.close(canvas.pixel(5, 19), SIMD4(128, 128, 0, 255), 5), "left of centre, t = 0.25: \(canvas.pixel(5, 19))")
 
-    // endPoint to the right: starts along +x; bottom-left geometry flips which way is clockwise
-    // in unit space but the start direction still points at endPoint.
+    // endPoint to the right: starts along +x.
     let right = GradientLayer(
       bounds: bounds, colors: colors, startPoint: UnitPoint(x: 0.5, y: 0.5), endPoint: UnitPoint(x: 1, y: 0.5), type: .conic)
     let rightCanvas = try Self.render(right, width: 40, height: 40, scale: 1)
     #expect(Self.close(rightCanvas.pixel(35, 20), SIMD4(255, 0, 0, 255), 8), "\(rightCanvas.pixel(35, 20))")
     #expect(Self.close(rightCanvas.pixel(35, 19), SIMD4(0, 0, 255, 255), 8), "\(rightCanvas.pixel(35, 19))")
+    // Bottom-left geometry: endPoint (0.5, 1) is straight up, and the angle grows from unit
+    // space's +x towards its +y, which points up: counter-clockwise on screen, as an unflipped
+    // macOS layer draws it. Just left of straight up: the first colour; just right: the last.
     var flipped = down
-    flipped.coordinateOrigin = .bottomLeft  // endPoint (0.5, 1) is now straight up
+    flipped.coordinateOrigin = .bottomLeft
     let upCanvas = try Self.render(flipped, width: 40, height: 40, scale: 1)
-    #expect(Self.close(upCanvas.pixel(20, 4), SIMD4(255, 0, 0, 255), 8), "up, clockwise side: \(upCanvas.pixel(20, 4))")
-    #expect(Self.close(upCanvas.pixel(19, 4), SIMD4(0, 0, 255, 255), 8), "up, before it: \(upCanvas.pixel(19, 4))")
+    #expect(
+      Self.close(upCanvas.pixel(19, 4), SIMD4(255, 0, 0, 255), 8), "up, counter-clockwise side: \(upCanvas.pixel(19, 4))")
+    #expect(Self.close(upCanvas.pixel(20, 4), SIMD4(0, 0, 255, 255), 8), "up, before it: \(upCanvas.pixel(20, 4))")
+    // A quarter turn on is to the left of the centre in both geometries (down then left, up
+    // then left), half a turn on opposite the start.
+    #expect(
+      Self.close(upCanvas.pixel(4, 19), canvas.pixel(4, 20), 2), "left: \(upCanvas.pixel(4, 19)) vs \(canvas.pixel(4, 20))")
   }
 
   @Test("coordinateOrigin .bottomLeft flips the vertical direction")
@@ -155,10 +163,11 @@ struct GradientLayerTests {
     layer.locations = [0, 1.0 / 3, 2.0 / 3, 1]
     let explicit = try Self.render(layer, width: 90, height: 52, scale: 2)
     #expect(even.allBytes() == explicit.allBytes())
-    let start = PointPosition(x: 2 + 0.1 * 37, y: 1 + 0.2 * 23)
-    let end = PointPosition(x: 2 + 0.9 * 37, y: 1 + 0.7 * 23)
     let reference = GradientReference(
-      stops: Self.stops(colors), interpolation: .straight, shape: .linear(start: start, end: end), extend: .pad, scale: 2)
+      stops: Self.stops(colors).map { ($0.location, $0.color) }, premultipliedMixing: false,
+      shape: .unitSpace(
+        minX: 2, minY: 1, width: 37, height: 23, flipped: false, inner: .linear(sx: 0.1, sy: 0.2, ex: 0.9, ey: 0.7)),
+      extend: .padded(before: true, after: true), scale: 2)
     // The bounds' pixels at 2x: 4..<78 by 2..<48.
     let miss = Self.firstMiss(even, reference, PixelRect(x: 4, y: 2, width: 74, height: 46))
     #expect(miss == nil, "\(miss ?? "")")
@@ -203,12 +212,76 @@ struct GradientLayerTests {
     #expect(Self.close(canvas.pixel(width - 1, height - 1), SIMD4(0, 255, 255, 255), 1), "bottom-right \(canvas.pixel(width - 1, height - 1))")
     let miss = Self.firstMiss(canvas, c.reference, PixelRect(x: 0, y: 0, width: width, height: height))
     #expect(miss == nil, "\(miss ?? "")")
-    // The same through a layer from unit (0, 0) to (1, 1).
+    // Through a layer from unit (0, 0) to (1, 1): the same corners, but laid out in unit space
+    // (the bounds are not square), so the middle colour runs along the other diagonal.
     let layer = GradientLayer(
       bounds: PointRect(x: 0, y: 0, width: w, height: h), colors: [from, to], startPoint: UnitPoint(x: 0, y: 0),
       endPoint: UnitPoint(x: 1, y: 1))
     let layered = try Self.render(layer, width: width, height: height, scale: scale)
-    let layerMiss = Self.firstMiss(layered, c.reference, PixelRect(x: 0, y: 0, width: width, height: height))
+    let unitReference = GradientReference(
+      stops: Self.stops([from, to]).map { ($0.location, $0.color) }, premultipliedMixing: false,
+      shape: .unitSpace(minX: 0, minY: 0, width: w, height: h, flipped: false, inner: .linear(sx: 0, sy: 0, ex: 1, ey: 1)),
+      extend: .padded(before: true, after: true), scale: scale)
+    let layerMiss = Self.firstMiss(layered, unitReference, PixelRect(x: 0, y: 0, width: width, height: height))
     #expect(layerMiss == nil, "layer: \(layerMiss ?? "")")
+    #expect(Self.close(layered.pixel(0, 0), SIMD4(255, 128, 0, 255), 1), "layer top-left \(layered.pixel(0, 0))")
+  }
+
+  /// Core Animation lays a layer's gradient out in the unit square and stretches it over the
+  /// bounds (the widely reproduced "CAGradientLayer diagonal gradient" behaviour): on a 200x100
+  /// layer from (0, 0) to (1, 1) the middle colour runs from the top-right corner to the
+  /// bottom-left one. In point space, perpendicular bands would give the top-right corner
+  /// t = (199.5 · 200 + 0.5 · 100) / 50,000 ≈ 0.80 instead of 0.50.
+  @Test(
+    "axial and conic layers that are not square are laid out in unit space",
+    arguments: [CoordinateOrigin.topLeft, .bottomLeft])
+  func nonSquareLayersUseUnitSpace(_ origin: CoordinateOrigin) throws {
+    let colors = [Self.red, Self.green, Self.blue]
+    let bounds = PointRect(x: 0, y: 0, width: 200, height: 100)
+    let axial = GradientLayer(
+      bounds: bounds, colors: colors, startPoint: UnitPoint(x: 0, y: 0), endPoint: UnitPoint(x: 1, y: 1),
+      coordinateOrigin: origin)
+    let canvas = try Self.render(axial, width: 200, height: 100, scale: 1)
+    // The corners off the axis (top-right and bottom-left; flipped, top-left and bottom-right):
+    // t within 0.003 of 0.5, green.
+    for (x, y) in origin == .bottomLeft ? [(0, 0), (199, 99)] : [(199, 0), (0, 99)] {
+      #expect(Self.close(canvas.pixel(x, y), SIMD4(0, 255, 0, 255), 2), "(\(x), \(y)): \(canvas.pixel(x, y))")
+    }
+    let flipped = origin == .bottomLeft
+    func reference(_ inner: GradientReference.Shape) -> GradientReference {
+      GradientReference(
+        stops: Self.stops(colors).map { ($0.location, $0.color) }, premultipliedMixing: false,
+        shape: .unitSpace(minX: 0, minY: 0, width: 200, height: 100, flipped: flipped, inner: inner),
+        extend: .padded(before: true, after: true), scale: 1)
+    }
+    let everyPixel = PixelRect(x: 0, y: 0, width: 200, height: 100)
+    let axialMiss = Self.firstMiss(canvas, reference(.linear(sx: 0, sy: 0, ex: 1, ey: 1)), everyPixel)
+    #expect(axialMiss == nil, "axial: \(axialMiss ?? "")")
+    // Conic about the centre, starting towards (1, 0.75): the unit-space angle atan2(0.25, 0.5).
+    let conic = GradientLayer(
+      bounds: bounds, colors: colors, startPoint: UnitPoint(x: 0.5, y: 0.5), endPoint: UnitPoint(x: 1, y: 0.75), type: .conic,
+      coordinateOrigin: origin)
+    let conicCanvas = try Self.render(conic, width: 200, height: 100, scale: 1)
+    let conicReference = reference(.conic(cx: 0.5, cy: 0.5, angle: atan2(0.25, 0.5)))
+    let conicMiss = Self.firstMiss(conicCanvas, conicReference, everyPixel)
+    #expect(conicMiss == nil, "conic: \(conicMiss ?? "")")
+    // By hand: the corner pixel nearest unit (1, 1), centre (199.5, 99.5) (flipped: (199.5, 0.5)),
+    // is unit (0.9975, 0.995), at atan2(0.495, 0.4975) = 0.7829 rad about the centre: t =
+    // (0.7829 - 0.4636) / 2π = 0.0508, a tenth of the way from red to green: (229, 26, 0).
+    let corner = flipped ? (199, 0) : (199, 99)
+    #expect(
+      Self.close(conicCanvas.pixel(corner.0, corner.1), SIMD4(229, 26, 0, 255), 2),
+      "corner: \(conicCanvas.pixel(corner.0, corner.1))")
+  }
+
+  @Test("a layer with no width or height draws nothing and does not throw")
+  func emptyLayerDrawsNothing() throws {
+    for bounds in [PointRect(x: 3, y: 3, width: 0, height: 5), PointRect(x: 3, y: 3, width: 5, height: 0)] {
+      for type in [GradientLayer.Kind.axial, .radial, .conic] {
+        let layer = GradientLayer(bounds: bounds, colors: [Self.red, Self.blue], type: type)
+        let canvas = try Self.render(layer, width: 10, height: 10, scale: 2)
+        #expect(canvas.allBytes().allSatisfy { $0 == 0 }, "\(bounds) \(type) drew")
+      }
+    }
   }
 }

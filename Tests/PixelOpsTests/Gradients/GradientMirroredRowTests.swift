@@ -279,7 +279,7 @@ struct GradientMirroredRowTests {
     func offsets<Parameter: GradientParameter>(_ parameter: Parameter) -> [Double] {
       (area.y..<(area.y + area.height)).compactMap { writer.mirroredPart(parameter, y: $0, columns: columns)?.offset }
     }
-    switch try fill.shape.geometry(map: GradientMap(scale: c.scale)) {
+    switch try fill.shape.geometry(map: GradientMap(scale: c.scale), extend: fill.extend) {
     case .concentric(let parameter): return offsets(parameter)
     case .conic(let parameter): return offsets(parameter)
     default: return []

@@ -18,13 +18,18 @@ struct GradientReference {
     var color: SIMD4<Double>  // straight r, g, b, a, clamped to 0...1
   }
 
-  enum Shape {
+  indirect enum Shape {
     case linear(sx: Double, sy: Double, ex: Double, ey: Double)
     case radial(c0x: Double, c0y: Double, r0: Double, c1x: Double, c1y: Double, r1: Double)
     case conic(cx: Double, cy: Double, angle: Double)
     /// A layer's elliptical radial gradient: `t` is the distance from the centre in units of
     /// the half-axes (`rx` along x, `ry` along y).
     case ellipse(cx: Double, cy: Double, rx: Double, ry: Double)
+    /// A layer's gradient (`CAGradientLayer`): `inner`, in the unit square of the rectangle
+    /// (minX, minY, width, height) in points, stretched over it: a point's coordinates are
+    /// `((x - minX) / width, (y - minY) / height)`, the second taken from 1 when `flipped`
+    /// (unit space's y growing upward).
+    case unitSpace(minX: Double, minY: Double, width: Double, height: Double, flipped: Bool, inner: Shape)
   }
 
   enum Extend {
@@ -170,7 +175,30 @@ struct GradientReference {
   /// The shape's parameter at point (px, py) in points, before the extend mode; `nil` where the
   /// shape gives the point none (outside a cone, the centre of a conic gradient).
   func parameter(px: Double, py: Double) -> Double? {
+    Self.parameter(of: shape, px: px, py: py, largestDrawn: largestDrawnParameter)
+  }
+
+  /// The largest `t` the extend mode draws: above it a two-circle gradient shows its smaller
+  /// root (PDF's type 3 shading paints the drawn circles in order of increasing `t`).
+  var largestDrawnParameter: Double {
+    if case .padded(_, false) = extend { return 1 }
+    return .infinity
+  }
+
+  /// Whether the shape is a conic gradient (its parameter lies in 0..<1 whatever the extend).
+  var isConic: Bool {
     switch shape {
+    case .conic: return true
+    case .unitSpace(_, _, _, _, _, .conic): return true
+    default: return false
+    }
+  }
+
+  static func parameter(of shape: Shape, px: Double, py: Double, largestDrawn: Double) -> Double? {
+    switch shape {
+    case .unitSpace(let minX, let minY, let width, let height, let flipped, let inner):
+      let v = (py - minY) / height
+      return parameter(of: inner, px: (px - minX) / width, py: flipped ? 1 - v : v, largestDrawn: largestDrawn)
     case .linear(let sx, let sy, let ex, let ey):
       let (dx, dy) = (ex - sx, ey - sy)
       return ((px - sx) * dx + (py - sy) * dy) / (dx * dx + dy * dy)
@@ -185,21 +213,23 @@ struct GradientReference {
       turns -= turns.rounded(.down)
       return turns >= 1 ? 0 : turns
     case .radial(let c0x, let c0y, let r0, let c1x, let c1y, let r1):
-      return Self.twoCircle(px: px, py: py, c0x: c0x, c0y: c0y, r0: r0, c1x: c1x, c1y: c1y, r1: r1)
+      return Self.twoCircle(
+        px: px, py: py, c0x: c0x, c0y: c0y, r0: r0, c1x: c1x, c1y: c1y, r1: r1, largestDrawn: largestDrawn)
     }
   }
 
-  /// The largest `t` whose circle (centre `c0 + t (c1 - c0)`, radius `r0 + t (r1 - r0)` >= 0)
-  /// passes through the point, or nil.
+  /// The largest `t` up to `largestDrawn` whose circle (centre `c0 + t (c1 - c0)`, radius
+  /// `r0 + t (r1 - r0)` >= 0) passes through the point, or nil.
   static func twoCircle(
-    px: Double, py: Double, c0x: Double, c0y: Double, r0: Double, c1x: Double, c1y: Double, r1: Double
+    px: Double, py: Double, c0x: Double, c0y: Double, r0: Double, c1x: Double, c1y: Double, r1: Double,
+    largestDrawn: Double = .infinity
   ) -> Double? {
     let dr = r1 - r0
     if c0x == c1x && c0y == c1y {
       // Concentric: |p - c| = r0 + t dr has the one root with a non-negative radius.
       let distance = ((px - c0x) * (px - c0x) + (py - c0y) * (py - c0y)).squareRoot()
       let t = (distance - r0) / dr
-      return r0 + t * dr >= 0 ? t : nil
+      return r0 + t * dr >= 0 && t <= largestDrawn ? t : nil
     }
     // Relative to the start centre, with d = c1 - c0 and w = p - c0:
     // |w - t d|^2 = (r0 + t dr)^2  <=>  A t^2 + B t + C = 0 with
@@ -229,12 +259,12 @@ struct GradientReference {
         return polished.isFinite ? polished : t
       }
     }
-    return roots.filter { $0.isFinite && radius($0) >= 0 }.max()
+    return roots.filter { $0.isFinite && radius($0) >= 0 && $0 <= largestDrawn }.max()
   }
 
   /// Where `t` lands under the extend mode, or nil where the extend mode draws nothing.
   func extended(_ t: Double) -> Place? {
-    if case .conic = shape { return .at(t) }
+    if isConic { return .at(t) }
     switch extend {
     case .padded(let before, let after):
       if t < 0 { return before ? .beforeStart(t) : nil }
@@ -273,8 +303,8 @@ struct GradientReference {
 
   /// Whether pixel (x, y)'s centre is the centre of a conic gradient (no angle: any colour goes).
   func isUndefined(x: Int, y: Int) -> Bool {
-    guard case .conic(let cx, let cy, _) = shape else { return false }
-    return (Double(x) + 0.5) / scale == cx && (Double(y) + 0.5) / scale == cy
+    // A conic gradient gives every point but its centre a parameter.
+    isConic && parameter(px: (Double(x) + 0.5) / scale, py: (Double(y) + 0.5) / scale) == nil
   }
 
   static func rounded(_ v: SIMD4<Double>) -> SIMD4<Int> {

@@ -72,7 +72,7 @@ struct GradientRowShiftsTests {
   /// The plan a draw of `c` makes, if any (the drawn pixels as the row source sees them).
   static func plan(_ c: GradientCase) throws -> GradientRowShifts? {
     let fill = try c.makeFill()
-    guard case .linear(let parameter) = try fill.shape.geometry(map: GradientMap(scale: c.scale)) else { return nil }
+    guard case .linear(let parameter) = try fill.shape.geometry(map: GradientMap(scale: c.scale), extend: fill.extend) else { return nil }
     let area = try c.drawnPixels()
     guard area.width > 0, area.height > 0 else { return nil }
     let writer = GradientRowWriter(gradient: fill.gradient, extend: fill.extend, order: .rgba, dithers: c.dithers)
@@ -344,7 +344,7 @@ struct GradientRowShiftsTests {
     for trial in 0..<10 {
       let c = Self.cachedCase(&rng)
       let fill = try c.makeFill()
-      guard case .linear(let parameter) = try fill.shape.geometry(map: GradientMap(scale: c.scale)) else {
+      guard case .linear(let parameter) = try fill.shape.geometry(map: GradientMap(scale: c.scale), extend: fill.extend) else {
         Issue.record("trial \(trial): not a linear parameter")
         continue
       }

@@ -435,7 +435,7 @@ struct GradientStripesTests {
         for (i, edge) in edges.enumerated() { stops += [Self.stop(edge, palette[i]), Self.stop(edge, palette[i + 1])] }
       }
       let c = GradientCase(stops: stops, shape: shape, scale: [1, 2][trial % 2], width: 120, height: 80)
-      if radial, case .concentric(let parameter) = try c.makeFill().shape.geometry(map: GradientMap(scale: c.scale)) {
+      if radial, case .concentric(let parameter) = try c.makeFill().shape.geometry(map: GradientMap(scale: c.scale), extend: .pad) {
         let stripes = try #require(try c.makeGradient().table.paddedStripes)
         #expect(parameter.runsPay(for: stripes), "trial \(trial): rings too narrow for runs")
       }

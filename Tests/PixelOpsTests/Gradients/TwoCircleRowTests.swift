@@ -39,8 +39,10 @@ struct TwoCircleRowTests {
         + (endCenter.y - startCenter.y) * (endCenter.y - startCenter.y)).squareRoot()
       let endRadius =
         trial % 5 == 0 ? startRadius : trial % 7 == 0 ? startRadius + distance : Double.random(in: 0...300, using: &rng)
+      // Every other trial draws nothing after the end (a larger root above 1 gives way to the smaller).
       let parameter = TwoCircleGradientParameter(
-        startCenter: startCenter, startRadius: startRadius, endCenter: endCenter, endRadius: endRadius, map: map)
+        startCenter: startCenter, startRadius: startRadius, endCenter: endCenter, endRadius: endRadius, map: map,
+        largestDrawnParameter: trial % 2 == 0 ? .infinity : 1)
       let cells: Float = [256, 1024, 4096][trial % 3]
       let (x, y) = (Int.random(in: -100...300, using: &rng), Int.random(in: -100...300, using: &rng))
       Self.forEachPixel(of: parameter.row(y, from: x, cells: cells), from: x) { pixel, value in
@@ -71,7 +73,8 @@ struct TwoCircleRowTests {
     let distance = endRadius * reach(&rng)
     let focus = PointPosition(x: endCenter.x + distance * cos(angle), y: endCenter.y + distance * sin(angle))
     return TwoCircleGradientParameter(
-      startCenter: focus, startRadius: 0, endCenter: endCenter, endRadius: endRadius, map: map)
+      startCenter: focus, startRadius: 0, endCenter: endCenter, endRadius: endRadius, map: map,
+      largestDrawnParameter: .infinity)
   }
 
   /// Focal gradients (start radius 0 inside the end circle) are solved in `Float`: within
