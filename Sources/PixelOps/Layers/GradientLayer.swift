@@ -37,7 +37,8 @@ public struct GradientLayer: Sendable {
 
   /// The layer's rectangle in the destination, in points.
   public var bounds: PointRect
-  /// The colours, straight (`colors`); at least one is needed to draw.
+  /// The colours, straight (`colors`). With none the layer draws nothing, as a
+  /// `CAGradientLayer` whose `colors` is nil (its default) or empty.
   public var colors: [StraightColor] { didSet { rebuild() } }
   /// Where each colour sits in 0...1; `nil` spreads them evenly (`locations`).
   public var locations: [Double]? { didSet { rebuild() } }
@@ -89,7 +90,7 @@ public struct GradientLayer: Sendable {
   /// layer's `opacity`), mask (the size of the bounds in pixels) and threads.
   ///
   /// - Returns: What the draw did to opaque destination pixels.
-  /// - Throws: ``PixelError/invalidGradient(reason:)`` for no colours, a colour or location
+  /// - Throws: ``PixelError/invalidGradient(reason:)`` for a colour or location
   ///   that is not finite, a count of locations that is not the count of colours, an axial
   ///   gradient whose points coincide, or a radial one whose ellipse has no width or height;
   ///   the errors of ``Compositor/fill(_:of:scale:with:options:)-(_,_,_,GradientFill,_)``.
@@ -98,6 +99,7 @@ public struct GradientLayer: Sendable {
     onto destination: MutablePixelView, scale: Double, options: CompositeOptions = CompositeOptions()
   ) throws(PixelError) -> OpacityOutcome {
     guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+    guard !colors.isEmpty else { return .keepsOpaque }
     let gradient = try self.gradient.get()
     let pixels = try bounds.pixelRect(scale: scale, rounding: .nearest)
     // A layer with no area draws nothing (and has no unit space to lay a gradient out in).

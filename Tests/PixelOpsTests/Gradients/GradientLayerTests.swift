@@ -182,7 +182,6 @@ struct GradientLayerTests {
     var canvas = try GradientCanvas(width: 10, height: 10, format: .rgba8Premultiplied, random: &none)
     let bounds = PointRect(x: 0, y: 0, width: 10, height: 10)
     let layers = [
-      GradientLayer(bounds: bounds, colors: []),
       GradientLayer(bounds: bounds, colors: [Self.red, Self.blue], locations: [0]),
       GradientLayer(bounds: bounds, colors: [Self.red, Self.blue], startPoint: UnitPoint(x: 0.3, y: 0.3), endPoint: UnitPoint(x: 0.3, y: 0.3)),
       GradientLayer(
@@ -274,8 +273,13 @@ struct GradientLayerTests {
       "corner: \(conicCanvas.pixel(corner.0, corner.1))")
   }
 
-  @Test("a layer with no width or height draws nothing and does not throw")
+  @Test("a layer with no colours, or no width or height, draws nothing and does not throw")
   func emptyLayerDrawsNothing() throws {
+    for type in [GradientLayer.Kind.axial, .radial, .conic] {
+      let layer = GradientLayer(bounds: PointRect(x: 1, y: 1, width: 4, height: 4), colors: [], type: type)
+      let canvas = try Self.render(layer, width: 10, height: 10, scale: 2)
+      #expect(canvas.allBytes().allSatisfy { $0 == 0 }, "no colours, \(type): drew")
+    }
     for bounds in [PointRect(x: 3, y: 3, width: 0, height: 5), PointRect(x: 3, y: 3, width: 5, height: 0)] {
       for type in [GradientLayer.Kind.axial, .radial, .conic] {
         let layer = GradientLayer(bounds: bounds, colors: [Self.red, Self.blue], type: type)
