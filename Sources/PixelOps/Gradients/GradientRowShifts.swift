@@ -137,9 +137,9 @@ struct GradientRowShifts: Sendable {
     width + Int((Double((1 << windowRowBits) - 1) * shiftPerRow).rounded(.up)) + 2
   }
 
-  var phaseCount: Int { 1 << phaseBits }
+  var phaseCount: Int { 1 &<< phaseBits }
   /// Rows per window (a power of two).
-  var windowRows: Int { 1 << windowRowBits }
+  var windowRows: Int { 1 &<< windowRowBits }
   /// Cached dithered rows per window (``cachesDitheredRows``).
   var ditheredRowSlots: Int { phaseCount << 6 }
 
@@ -154,12 +154,12 @@ struct GradientRowShifts: Sendable {
     let exact = shiftPerRow * Double(y) * Double(phaseCount)
     // Half away from zero, inline (`rounded()` is a libm call on baseline x86-64).
     let steps = Int(exact < 0 ? exact - 0.5 : exact + 0.5)
-    return (steps & (phaseCount &- 1), steps >> phaseBits)
+    return (steps & (phaseCount &- 1), steps &>> phaseBits)
   }
 
   /// The index of row `y`'s window (`floor(y / windowRows)`).
   @inline(__always)
-  func windowIndex(ofRow y: Int) -> Int { y >> windowRowBits }
+  func windowIndex(ofRow y: Int) -> Int { y &>> windowRowBits }
 
   /// The window of row `y`: its index, and the master positions its rows read.
   func window(ofRow y: Int) -> Window {
