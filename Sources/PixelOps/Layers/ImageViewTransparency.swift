@@ -92,8 +92,8 @@ public enum ImageViewTransparency {
 
   /// The background and the image in one pass (``Compositor``'s scaled draw over a
   /// backdrop): the image's pixels are written once instead of filled, read and written again.
-  /// The same pixels as filling and then drawing; `nil` for trilinear minification, which
-  /// takes the general path.
+  /// The same pixels as filling and then drawing; `nil` for trilinear minification and for a
+  /// layer whose `contentsCenter` slices its contents, which take the general path.
   private static func drawOverBackground(
     _ image: PixelView, as layer: ContentLayer, background: PremultipliedColor, appearance: ImageViewAppearance,
     into backingStore: MutablePixelView, minificationFilter: ContentsFilter, magnificationFilter: ContentsFilter,
@@ -103,6 +103,7 @@ public enum ImageViewTransparency {
     let plan = try ContentDrawPlan(layer: layer)
     let filter = plan.samplingFilter(minification: minificationFilter, magnification: magnificationFilter)
     if filter == .trilinear && plan.reducesContents { return nil }
+    if try ContentDrawPlan.centerSlicing(of: layer) != nil { return nil }
     return try render(appearance: appearance, into: backingStore, parallelism: parallelism, fillsBackground: false) {
       () throws(PixelError) -> OpacityOutcome in
       guard !plan.isEmpty else {

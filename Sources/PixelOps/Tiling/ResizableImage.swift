@@ -42,10 +42,12 @@ public struct ResizableImage: Sendable {
   ///
   /// Insets that leave no centre on an axis (left + right equal to the width) are clamped, not
   /// refused: the last pixel of the start cap (or, with no start cap, the first of the end cap)
-  /// becomes a one-pixel centre, the "stretch the middle pixel" idiom.
+  /// becomes a one-pixel centre, the "stretch the middle pixel" idiom. That includes halves of
+  /// an odd pixel size (51 pixels at 2x with insets of 12.75 points each side): each rounds up
+  /// to 26 pixels, and the end cap is cut to the 25 left.
   ///
   /// - Throws: ``PixelError/invalidSlicing(reason:)`` for a negative, NaN or infinite inset, or
-  ///   insets whose sum exceeds the image's size on an axis;
+  ///   insets whose sum exceeds the image's size on an axis, rounded and unrounded;
   ///   ``PixelError/unsupportedFormat(_:operation:)`` as above.
   public init(_ image: PixelBuffer, capInsets: PointEdgeInsets, resizingMode: ResizingMode = .tile) throws(PixelError) {
     for inset in [capInsets.top, capInsets.left, capInsets.bottom, capInsets.right] {
@@ -57,21 +59,31 @@ public struct ResizableImage: Sendable {
     } catch {
       throw .invalidSlicing(reason: "cap insets \(capInsets) beyond any image")
     }
+    let scale = image.scale
     try self.init(
       image,
-      horizontal: try Self.axis(start: pixels.left, end: pixels.right, extent: image.width, mode: resizingMode),
-      vertical: try Self.axis(start: pixels.top, end: pixels.bottom, extent: image.height, mode: resizingMode))
+      horizontal: try Self.axis(
+        start: pixels.left, end: pixels.right, exactSum: (capInsets.left + capInsets.right) * scale, extent: image.width,
+        mode: resizingMode),
+      vertical: try Self.axis(
+        start: pixels.top, end: pixels.bottom, exactSum: (capInsets.top + capInsets.bottom) * scale, extent: image.height,
+        mode: resizingMode))
   }
 
   /// The image's size in points (its natural size: drawn at this size it looks unresized).
   public var size: PointSize { image.pointSize }
 
   /// UIKit's axis: the centre between the caps, a one-pixel centre taken from a cap when the
-  /// caps meet.
-  private static func axis(start: Int, end: Int, extent: Int, mode: ResizingMode) throws(PixelError) -> SliceAxis {
-    guard start <= extent, end <= extent - start else {
+  /// caps meet. `exactSum` is the caps' pixels before rounding: rounded caps that overrun the
+  /// image only through their rounding (by at most a pixel) are cut to fit.
+  private static func axis(
+    start: Int, end: Int, exactSum: Double, extent: Int, mode: ResizingMode
+  ) throws(PixelError) -> SliceAxis {
+    guard start <= extent && end <= extent - start || exactSum <= Double(extent) else {
       throw .invalidSlicing(reason: "cap insets \(start) + \(end) pixels exceed the image's \(extent) pixels")
     }
+    let start = min(start, extent)
+    let end = min(end, extent - start)
     let center = extent - start - end
     if center > 0 { return SliceAxis(startCap: start, centerLength: center, endCap: end, mode: mode) }
     if start > 0 { return SliceAxis(startCap: start - 1, centerLength: 1, endCap: end, mode: mode) }

@@ -108,4 +108,45 @@ struct ImageViewTransparencyTests {
       }
     }
   }
+
+  /// A layer whose `contentsCenter` slices its contents keeps its fixed border with a
+  /// background colour too: the background path must not fall back to a plain scaled draw
+  /// (which smeared the border, the whole image stretched). With a background, every pixel is
+  /// the sliced drawing without one, composited onto the colour.
+  @Test("contentsCenter slices the contents with a background colour as without one")
+  func slicedContentsOverBackground() throws {
+    let image = try ContentsCenterTests.bandedImage(width: 12, height: 10, columns: 3..<9, rows: 3..<7, seed: 0xBAC6)
+    let layer = ContentLayer(
+      bounds: PointRect(x: 0, y: 0, width: 40, height: 10), contentsPixelSize: image.size, contentsGravity: .resize,
+      contentsCenter: UnitRect(x: 0.25, y: 0.3, width: 0.5, height: 0.4), masksToBounds: true)
+    let size = try ContentDrawPlan(layer: layer).backingStoreSize
+    let withBackground = ImageViewAppearance(
+      backgroundColor: PremultipliedColor(red: 0, green: 0.5, blue: 1, alpha: 1), isOpaque: false, alpha: 1)
+    func render(_ appearance: ImageViewAppearance) throws -> PixelBuffer {
+      var output = try PixelBuffer(width: size.width, height: size.height, format: .rgba8Premultiplied)
+      try image.withView { source in
+        try output.withMutableView {
+          try ImageViewTransparency.render(
+            source, as: layer, appearance: appearance, into: $0, magnificationFilter: .nearest, parallelism: .serial)
+        }
+      }
+      return output
+    }
+    let plain = try render(ImageViewAppearance())
+    let backed = try render(withBackground)
+    var misses: [String] = []
+    plain.withView { without in
+      backed.withView { with in
+        for y in 0..<size.height {
+          for x in 0..<size.width {
+            let drawn = CompositeReference.read(without.rowAddress(y) + x * 4)
+            let actual = CompositeReference.read(with.rowAddress(y) + x * 4)
+            let expected = Self.expected(image: drawn, appearance: withBackground)
+            if actual != expected { misses.append("(\(x), \(y)): \(actual), expected \(expected)") }
+          }
+        }
+      }
+    }
+    #expect(misses.count == 0, "pixels differ, first \(misses.prefix(3))")
+  }
 }

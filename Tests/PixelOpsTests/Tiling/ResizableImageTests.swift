@@ -282,6 +282,13 @@ struct ResizableImageTests {
     let meeting = try ResizableImage(image, capInsets: PointEdgeInsets(top: 4, left: 0, bottom: 4, right: 10))
     #expect(meeting.vertical == SliceAxis(startCap: 3, centerLength: 1, endCap: 4, mode: .tile))
     #expect(meeting.horizontal == SliceAxis(startCap: 0, centerLength: 1, endCap: 9, mode: .tile))
+    // Half the point size each side of an odd pixel size: 12.75 pt at 2x is 25.5 pixels, which
+    // rounds up to 26 on both sides of 51; the caps fit in points, so they are cut to fit and
+    // the middle pixel stretches.
+    let odd = try PixelBuffer(width: 51, height: 51, format: .rgba8Premultiplied, scale: 2)
+    let halves = try ResizableImage(odd, capInsets: PointEdgeInsets(top: 12.75, left: 12.75, bottom: 12.75, right: 12.75))
+    #expect(halves.horizontal == SliceAxis(startCap: 25, centerLength: 1, endCap: 25, mode: .tile))
+    #expect(halves.vertical == halves.horizontal)
     #expect(throws: PixelError.self) {
       try ResizableImage(image, horizontal: SliceAxis(startCap: 2, centerLength: 0, endCap: 2, mode: .tile), vertical: .whole(8))
     }
