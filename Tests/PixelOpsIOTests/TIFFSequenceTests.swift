@@ -200,6 +200,42 @@ struct TIFFSequenceTests {
     }
   }
 
+  /// A frame's buffer is allocated from ``TIFFFrameDecoder/frameSize(at:)``, so that is where a
+  /// page beyond the limits is refused: `hostile/huge-dims.tif` claims 100000x100000 RGBA8 (40
+  /// GB), which ``TIFFReader/pageInfo(at:)`` reports as it is, and the sequence must fail the
+  /// frame with the typed error before allocating anything of that size.
+  @Test("a page beyond the limits is refused before its frame buffer is allocated", arguments: [0, 2])
+  func hugePageRefusedBeforeAllocating(lookahead: Int) throws {
+    let reader = try TIFFReader(contentsOf: TestData.path("hostile/huge-dims.tif"))
+    #expect(try reader.pageInfo(at: 0).size == PixelSize(width: 100_000, height: 100_000))
+    let tooLarge = ImageIOError.tooLarge(width: 100_000, height: 100_000, limit: DecodingLimits.standard.maximumPixelCount)
+    #expect(throws: tooLarge) { _ = try TIFFFrameDecoder(reader: reader).frameSize(at: 0) }
+    let sequence = try reader.frameSequence(lookahead: lookahead)
+    defer { sequence.stopPlayback() }
+    #expect {
+      _ = try Self.frame(sequence, 0)
+    } throws: { error in
+      guard case .frameFailed(index: 0, let reason) = error as? ImageSequenceError else { return false }
+      return (reason as? ImageIOError) == tooLarge
+    }
+    // Within the pixel limit but over the memory budget: refused as decodePage(at:) refuses it.
+    let pages = try Self.randomPages([(64, 64)], seed: 3)
+    try withTemporaryDirectory { directory in
+      let path = directory + "/page.tif"
+      try Self.writePages(pages, to: path, compression: .none)
+      let small = try TIFFReader(
+        contentsOf: path, options: TIFFDecodingOptions(limits: DecodingLimits(maximumByteCount: 64 * 64 * 4 - 1)))
+      #expect { _ = try small.decodePage(at: 0) } throws: { error in
+        if case .exceedsMemoryLimit = error as? ImageIOError { return true }
+        return false
+      }
+      #expect { _ = try TIFFFrameDecoder(reader: small).frameSize(at: 0) } throws: { error in
+        if case .exceedsMemoryLimit = error as? ImageIOError { return true }
+        return false
+      }
+    }
+  }
+
   // MARK: - Export
 
   /// An 8x6 pt view @2 (16x12 pixels) playing five random frames of several sizes, 0.5 s per

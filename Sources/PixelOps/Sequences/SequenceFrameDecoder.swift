@@ -11,7 +11,9 @@ public protocol SequenceFrameDecoder: Sendable {
   /// The format frames are decoded to: premultiplied RGBA8 or BGRA8.
   var pixelFormat: PixelFormat { get }
 
-  /// The size of frame `index` in pixels, read without decoding its pixels.
+  /// The size of frame `index` in pixels, read without decoding its pixels. The sequence
+  /// allocates a buffer of this size next, so a decoder with limits refuses a frame beyond them
+  /// here (throws), not in ``decodeFrame(at:into:)``.
   func frameSize(at index: Int) throws(Failure) -> PixelSize
 
   /// Decodes frame `index` into `view`, which has ``frameSize(at:)`` and ``pixelFormat``.

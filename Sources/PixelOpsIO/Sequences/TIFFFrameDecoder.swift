@@ -25,8 +25,11 @@ public struct TIFFFrameDecoder: SequenceFrameDecoder {
 
   public var pixelFormat: PixelFormat { .rgba8Premultiplied }
 
+  /// The size of page `index`, refused (``ImageIOError/tooLarge(width:height:limit:)``,
+  /// ``ImageIOError/exceedsMemoryLimit(bytes:limit:)``, ...) as ``TIFFReader/decodePage(at:)``
+  /// refuses it, before the sequence allocates a frame buffer of that size.
   public func frameSize(at index: Int) throws(ImageIOError) -> PixelSize {
-    try reader.pageInfo(at: index).size
+    try reader.checkedPageSize(at: index)
   }
 
   public func decodeFrame(at index: Int, into view: MutablePixelView) throws(ImageIOError) {

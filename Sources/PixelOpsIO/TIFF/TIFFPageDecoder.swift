@@ -15,10 +15,7 @@ enum TIFFPageDecoder {
   static func decode(handle: TIFFHandle, page index: Int, options: TIFFDecodingOptions) throws(ImageIOError)
     -> PixelBuffer
   {
-    let fields = try checkedFields(handle: handle, page: index, limits: options.limits)
-    let imageBytes = DecodingLimits.bufferBytes(
-      width: fields.width, height: fields.height, bytesPerPixel: options.format.pixelFormat.bytesPerPixel)
-    let page = try PreparedPage(handle: handle, fields: fields, options: options, imageBytes: imageBytes)
+    let (fields, page) = try prepareForNewBuffer(handle: handle, page: index, options: options)
     var image = try pixelWork { () throws(PixelError) in
       try PixelBuffer(width: fields.width, height: fields.height, format: options.format.pixelFormat)
     }
@@ -29,6 +26,27 @@ enum TIFFPageDecoder {
       image.updateOpacity()
     }
     return image
+  }
+
+  /// The size of page `index`, checked as ``decode(handle:page:options:)`` checks it before
+  /// allocating a buffer of that size: its limits, whether it could fit in the file, and the
+  /// memory budget with the buffer counted. For callers that allocate the buffer themselves (a
+  /// frame sequence's slots).
+  static func checkedSize(handle: TIFFHandle, page index: Int, options: TIFFDecodingOptions) throws(ImageIOError)
+    -> PixelSize
+  {
+    let (fields, _) = try prepareForNewBuffer(handle: handle, page: index, options: options)
+    return PixelSize(width: fields.width, height: fields.height)
+  }
+
+  /// Page `index`'s checked fields, prepared to decode into a new buffer of its size.
+  private static func prepareForNewBuffer(
+    handle: TIFFHandle, page index: Int, options: TIFFDecodingOptions
+  ) throws(ImageIOError) -> (TIFFDirectoryFields, PreparedPage) {
+    let fields = try checkedFields(handle: handle, page: index, limits: options.limits)
+    let imageBytes = DecodingLimits.bufferBytes(
+      width: fields.width, height: fields.height, bytesPerPixel: options.format.pixelFormat.bytesPerPixel)
+    return (fields, try PreparedPage(handle: handle, fields: fields, options: options, imageBytes: imageBytes))
   }
 
   /// Decodes page `index` into `view`, making it the handle's current directory.

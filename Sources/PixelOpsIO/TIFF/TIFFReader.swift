@@ -69,6 +69,19 @@ public final class TIFFReader: Sendable {
     }
   }
 
+  /// The size of page `index` once the page has passed every check ``decodePage(at:)`` makes
+  /// before it allocates (the limits, the file's size, the memory budget with a buffer of that
+  /// size counted): what a caller that allocates the page's buffer itself must ask for.
+  ///
+  /// - Throws: As ``decodePage(at:)`` does before allocating.
+  func checkedPageSize(at index: Int) throws(ImageIOError) -> PixelSize {
+    try checkIndex(index)
+    let options = self.options
+    return try handle.withLock { (handle: inout TIFFHandle) throws(ImageIOError) -> PixelSize in
+      try TIFFPageDecoder.checkedSize(handle: handle, page: index, options: options)
+    }
+  }
+
   /// Decodes page `index` to ``TIFFDecodingOptions/format``. Other pages are not decoded.
   ///
   /// - Throws: ``ImageIOError/pageOutOfRange(index:pageCount:)``;
