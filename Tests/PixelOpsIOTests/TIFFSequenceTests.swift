@@ -295,6 +295,26 @@ struct TIFFSequenceTests {
     }
   }
 
+  /// 3 frames at the default duration (1/30 s each, 0.1 s a cycle), 3 cycles, at 30 fps: 9
+  /// ticks, although `0.1 × 3 × 30` is 9.000000000000002 in floating point. A 10th page would be
+  /// at 0.3 s, where the animation has finished (or, repeating forever, a 4th cycle has begun).
+  @Test("an export whose length is a whole number of ticks has no extra page from rounding", arguments: [3, 0])
+  func exportEndsOnTheLastTick(repeatCount: Int) throws {
+    try withTemporaryDirectory { directory in
+      let path = directory + "/ticks.tif"
+      let frames = try Self.randomPages([(4, 3), (4, 3), (4, 3)], seed: 0x71C)
+      let view = AnimatedImageView(
+        bounds: PointRect(x: 0, y: 0, width: 4, height: 3), screenScale: 1, image: nil, clock: ManualAnimationClock())
+      view.animationImages = try ImageArraySequence(frames)
+      view.animationRepeatCount = repeatCount
+      try view.writeAnimationTIFF(to: path, framesPerSecond: 30, cycles: 3)
+      let reader = try TIFFReader(contentsOf: path)
+      #expect(reader.pageCount == 9)
+      // The last page is the last frame of the third cycle.
+      #expect(try reader.decodePage(at: reader.pageCount - 1).packedBytes() == frames[2].packedBytes())
+    }
+  }
+
   @Test("a rate that is not finite and positive, zero cycles or no animation images are invalid options")
   func exportInvalidOptions() throws {
     try withTemporaryDirectory { directory in

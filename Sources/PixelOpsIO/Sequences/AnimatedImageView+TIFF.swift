@@ -37,7 +37,16 @@ extension AnimatedImageView {
     guard ticks <= 1_000_000 else {
       throw .invalidOption(.tiff, message: "\(ticks) pages exceed the export limit of 1,000,000")
     }
-    let pageCount = max(1, Int(ticks))
+    var pageCount = max(1, Int(ticks))
+    // The product can land a hair past a whole number of ticks (3 frames of 1/30 s, 3 cycles,
+    // at 30 fps: 9.000000000000002): a last page at a time the timeline (which snaps such times
+    // onto the boundary) shows after the export's end is dropped.
+    func isPastEnd(_ page: Int) throws(ImageIOError) -> Bool {
+      let frame: AnimationFrame
+      do { frame = try timeline.frame(at: Double(page) / framesPerSecond) } catch { throw ImageIOError(error) }
+      return frame.isFinished || timeline.totalDuration == nil && frame.cycle >= cycles
+    }
+    while pageCount > 1, try isPastEnd(pageCount - 1) { pageCount -= 1 }
     startAnimating(at: 0)
     defer { stopAnimating() }
     try TIFF.write(pageCount: pageCount, to: path, options: options) {
