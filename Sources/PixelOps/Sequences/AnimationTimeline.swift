@@ -30,6 +30,10 @@ public struct AnimationTimeline: Sendable, Hashable {
   /// The default frame rate of `UIImageView` when `animationDuration` is 0.
   public static let defaultFramesPerSecond = 30.0
 
+  /// The longest cycle, 2^52 s (about 143 million years): with it every time the timeline
+  /// computes (the whole animation, a frame boundary up to 2^52 frames on) stays finite.
+  public static let maximumCycleDuration = 0x1p52
+
   /// Timing with every frame showing equally long, as `UIImageView` animates.
   ///
   /// - Parameters:
@@ -38,11 +42,14 @@ public struct AnimationTimeline: Sendable, Hashable {
   ///   - repeatCount: Cycles to play; 0 repeats forever.
   /// - Throws: ``ImageSequenceError/emptySequence`` for no frames;
   ///   ``ImageSequenceError/invalidDuration(_:)`` for a negative, NaN or infinite duration (UIKit
-  ///   does not say what those do; an error is the one answer that cannot surprise);
+  ///   does not say what those do; an error is the one answer that cannot surprise), or one
+  ///   above ``maximumCycleDuration``;
   ///   ``ImageSequenceError/invalidRepeatCount(_:)`` for a negative repeat count.
   public init(frameCount: Int, duration: Double = 0, repeatCount: Int = 0) throws(ImageSequenceError) {
     guard frameCount > 0 else { throw .emptySequence }
-    guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
+    guard duration.isFinite, duration >= 0, duration <= Self.maximumCycleDuration else {
+      throw .invalidDuration(duration)
+    }
     guard repeatCount >= 0 else { throw .invalidRepeatCount(repeatCount) }
     self.frameCount = frameCount
     self.repeatCount = repeatCount
@@ -57,7 +64,8 @@ public struct AnimationTimeline: Sendable, Hashable {
   ///     "0 delay" must be mapped by its decoder first; browsers show such frames for 0.1 s).
   ///   - repeatCount: Cycles to play; 0 repeats forever.
   /// - Throws: ``ImageSequenceError/emptySequence``, ``ImageSequenceError/invalidDuration(_:)``
-  ///   naming the first duration that is not finite and positive (or a sum that overflows),
+  ///   naming the first duration that is not finite and positive (or a sum above
+  ///   ``maximumCycleDuration``),
   ///   ``ImageSequenceError/invalidRepeatCount(_:)``.
   public init(frameDurations: [Double], repeatCount: Int = 0) throws(ImageSequenceError) {
     guard !frameDurations.isEmpty else { throw .emptySequence }
@@ -70,7 +78,7 @@ public struct AnimationTimeline: Sendable, Hashable {
       total += duration
       ends.append(total)
     }
-    guard total.isFinite else { throw .invalidDuration(total) }
+    guard total <= Self.maximumCycleDuration else { throw .invalidDuration(total) }
     self.frameCount = frameDurations.count
     self.repeatCount = repeatCount
     self.cycleDuration = total

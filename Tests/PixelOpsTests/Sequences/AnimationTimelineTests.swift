@@ -309,7 +309,9 @@ struct AnimationTimelineTests {
     }
   }
 
-  @Test("a negative, NaN or infinite cycle duration is .invalidDuration", arguments: [-1, -0.001, .nan, .infinity, -.infinity])
+  @Test(
+    "a negative, NaN, infinite or over-long cycle duration is .invalidDuration",
+    arguments: [-1, -0.001, .nan, .infinity, -.infinity, 1e308, 0x1p52.nextUp])
   func invalidCycleDuration(_ duration: Double) {
     let error = Self.sequenceError { _ = try AnimationTimeline(frameCount: 3, duration: duration) }
     guard case .invalidDuration(let value) = error else {
@@ -338,6 +340,27 @@ struct AnimationTimelineTests {
     }
     guard case .invalidDuration = error else {
       Issue.record("expected .invalidDuration, got \(String(describing: error))")
+      return
+    }
+  }
+
+  /// The longest cycle keeps every time finite: with 1e308 s a cycle (accepted before) the
+  /// whole animation and the frame boundaries overflowed to infinity, and a view showing it
+  /// threw on its first display.
+  @Test("at the longest cycle duration every time the timeline gives is finite")
+  func longestCycle() throws {
+    let longest = AnimationTimeline.maximumCycleDuration
+    let perFrame = try AnimationTimeline(frameDurations: [longest / 2, longest / 2], repeatCount: 3)
+    for timeline in [try AnimationTimeline(frameCount: 2, duration: longest, repeatCount: 3), perFrame] {
+      #expect(timeline.totalDuration.map(\.isFinite) == true)
+      for time in [0, longest / 2, longest, 2.5 * longest] {
+        let frame = try timeline.frame(at: time)
+        #expect(frame.nextChange.map(\.isFinite) ?? true, "\(time): \(frame)")
+      }
+    }
+    let overLong = Self.sequenceError { _ = try AnimationTimeline(frameDurations: [longest, 1]) }
+    guard case .invalidDuration = overLong else {
+      Issue.record("expected .invalidDuration, got \(String(describing: overLong))")
       return
     }
   }
