@@ -32,8 +32,10 @@ enum FileSystem {
   }
 
   /// Creates an empty temporary file beside `path`, lets `produce` fill it (by path, for codecs
-  /// that open files themselves), then renames it over `path`. If `produce` throws or the rename
-  /// fails, the temporary file is deleted and `path` is untouched.
+  /// that open files themselves), then renames it over `path` and flushes the directory, so the
+  /// rename itself survives a crash (best effort: some file systems refuse `fsync` on a
+  /// directory, and the new file is complete and in place either way). If `produce` throws or
+  /// the rename fails, the temporary file is deleted and `path` is untouched.
   static func withAtomicReplacement(
     of path: String, _ produce: (String) throws(ImageIOError) -> Void
   ) throws(ImageIOError) {
@@ -45,6 +47,15 @@ enum FileSystem {
       unlink(temporaryPath)
       throw error
     }
+    flushDirectory(of: path)
+  }
+
+  /// `fsync` on `path`'s directory, which makes a rename in it durable; failures are ignored.
+  private static func flushDirectory(of path: String) {
+    let descriptor = open(directoryName(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
   }
 
   /// Creates an empty file `.<name>.<random>` in `path`'s directory with the permissions a new
