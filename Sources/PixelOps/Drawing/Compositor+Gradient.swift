@@ -31,9 +31,10 @@ extension Compositor {
   ) throws(PixelError) -> OpacityOutcome {
     guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
     let pixels = try rect?.pixelRect(scale: scale, rounding: .nearest) ?? PixelRect(size: destination.size)
+    let geometry = try fill.shape.geometry(map: GradientMap(scale: scale), extend: fill.extend)
     return try fillGradient(
-      pixels, of: destination, geometry: fill.shape.geometry(map: GradientMap(scale: scale), extend: fill.extend), gradient: fill.gradient,
-      extend: fill.extend, dithers: fill.dithers, options: options)
+      pixels, of: destination, geometry: geometry, gradient: fill.gradient, extend: fill.extend, dithers: fill.dithers,
+      options: options)
   }
 
   /// Fills `rect` (destination pixels) with `gradient` laid out by `geometry`.
