@@ -4,14 +4,16 @@
 /// Built from ``ResampleAxis``: the filter is evaluated in `Double` at every source sample of the
 /// window `[floor(c - support + 0.5), floor(c + support + 0.5))` around the sample point `c`
 /// (`support` = filter support × max(1, scale)), the weights are divided by their sum, rounded
-/// to `fractionBits` bits (the largest absorbs the rounding residue, so constant colours come out
+/// to `fractionBits` bits cumulatively (each weight within one unit of its exact value, weights
+/// that are not negative stay so, and the sum is exactly one, so constant colours come out
 /// exactly), trimmed of zero weights at both ends, and padded to a common tap count.
 ///
 /// Samples outside the image follow the axis' ``ExtendMode`` (a property of the source). Two
 /// modes reduce to the table itself, with the same arithmetic as reading the extended pixels:
 /// `clamp` folds an outside sample's weight onto the edge pixel, `transparent` drops it (it
 /// would multiply a zero pixel), and `renormalize` drops it and divides the rest by their own
-/// sum (Pillow's rule), so those tables read only image pixels. `repeat` and `reflect`
+/// sum (Pillow's rule; where that would make a weight beyond ``largestRenormalizedWeight``, the
+/// nearest edge pixel instead), so those tables read only image pixels. `repeat` and `reflect`
 /// cannot fold (the window wraps to the other edge), so their tables are *open*: starts and
 /// ``sourceRange`` may lie outside `0 ..< extent`, and whoever reads source rows maps the
 /// positions through the mode (``isOpen``).
@@ -62,6 +64,10 @@ final class ResampleWeights: @unchecked Sendable {
   static let maximumEvaluations = 1 << 26
   /// The most entries (outputs × taps) one table may hold (at most 4 MiB plain + 16 MiB paired).
   static let maximumEntries = 1 << 21
+  /// With `.renormalize`, the image's samples are divided by their sum only where no weight
+  /// then exceeds this, the largest that 8 fraction bits hold in `Int16`; beyond it (only a
+  /// filter's nearly cancelling tail reaches the image) the output takes the nearest edge pixel.
+  static let largestRenormalizedWeight = 127.0
 
   private init(
     count: Int, taps: Int, fractionBits: Int, sourceRange: Range<Int>, isOpen: Bool = false,
@@ -246,6 +252,7 @@ final class ResampleWeights: @unchecked Sendable {
       firsts[i] = first
       var total = 0.0
       var inside = 0.0
+      var largestInside = 0.0
       for k in lowIndex..<highIndex {
         let w = axis.filter.weight((Double(k) - c + 0.5) / filterScale)
         total += w
@@ -253,6 +260,7 @@ final class ResampleWeights: @unchecked Sendable {
           if drops { continue }
         } else {
           inside += w
+          largestInside = max(largestInside, abs(w))
         }
         folded[row + min(max(k, first), last) - first] += w
       }
@@ -262,6 +270,16 @@ final class ResampleWeights: @unchecked Sendable {
           for j in 0..<maxSpan { folded[row + j] = 0 }
           firsts[i] = 0
           kept[i] = 0
+          continue
+        }
+        if largestInside > Self.largestRenormalizedWeight * abs(inside) {
+          // Only a cubic or Lanczos tail reaches the image, its lobes nearly cancelling:
+          // dividing by their sum would blow them up past what Int16 holds (a weight of 672 from
+          // a sum of 0.00025). The sample lies beyond the image's edge: the nearest edge pixel.
+          for j in 0..<maxSpan { folded[row + j] = 0 }
+          firsts[i] = min(max(Int(c.rounded(.down)), 0), extent - 1)
+          folded[row] = 1
+          maximumWeight = max(maximumWeight, 1)
           continue
         }
         total = inside
@@ -281,10 +299,10 @@ final class ResampleWeights: @unchecked Sendable {
       }
     }
 
-    // Fraction bits: as many as keep every weight within Int16 (16 at most, which keeps
-    // every sum of products within Int32; see DESIGN.md).
+    // Fraction bits: as many as keep every weight, rounded and moved by at most one unit,
+    // within Int16 (16 at most, which keeps every sum of products within Int32; see DESIGN.md).
     var fractionBits = 16
-    while fractionBits > 8 && (maximumWeight * Double(1 << fractionBits)).rounded() + Double(maxSpan) > 32767 {
+    while fractionBits > 8 && (maximumWeight * Double(1 << fractionBits)).rounded() + 2 > 32767 {
       fractionBits -= 1
     }
     let one = 1 << fractionBits
@@ -296,18 +314,25 @@ final class ResampleWeights: @unchecked Sendable {
     var taps = 1
     for i in 0..<count {
       let row = i * maxSpan
-      var sum = 0
+      // Cumulative rounding: weight j is round(S_j) - round(S_j-1) for the running exact sum
+      // S, so every weight is within one unit of its exact value, weights that are not negative
+      // stay so, and the rounding errors do not pile up (rounding each weight alone and giving
+      // the residue to one tap made it -0.07 in a 10000 -> 1 box: colour above alpha).
+      var exactSum = 0.0
+      var roundedSum = 0
       var largest = row
       for j in 0..<maxSpan {
-        let q = Int((folded[row + j] * Double(one)).rounded())
-        quantised[row + j] = Int32(q)
-        sum += q
+        exactSum += folded[row + j] * Double(one)
+        let next = Int(exactSum.rounded())
+        quantised[row + j] = Int32(next - roundedSum)
+        roundedSum = next
         if abs(folded[row + j]) > abs(folded[largest]) { largest = row + j }
       }
-      // The largest weight absorbs the rounding residue, so the sum is exactly one (or, where
-      // transparent samples were dropped, the rounded share of the image's samples).
+      // The sum must be exactly one (or, where transparent samples were dropped, the rounded
+      // share of the image's samples); the floating sum can miss it by a unit, which the
+      // largest weight takes.
       let target = kept[i] == 1 ? one : Int((kept[i] * Double(one)).rounded())
-      quantised[largest] += Int32(target - sum)
+      quantised[largest] += Int32(target - roundedSum)
       var low = 0
       var high = maxSpan
       while low < high - 1 && quantised[row + low] == 0 { low += 1 }
@@ -330,7 +355,8 @@ final class ResampleWeights: @unchecked Sendable {
       sourceHigh = max(sourceHigh, start + taps)
       let offset = trimmedFirst[i] - start
       for j in 0..<trimmedSpan[i] {
-        weights[i * taps + offset + j] = Int16(quantised[i * maxSpan + (trimmedFirst[i] - firsts[i]) + j])
+        // Within Int16 by the choice of fraction bits; clamping rather than trapping all the same.
+        weights[i * taps + offset + j] = Int16(clamping: quantised[i * maxSpan + (trimmedFirst[i] - firsts[i]) + j])
       }
     }
     return ResampleWeights(

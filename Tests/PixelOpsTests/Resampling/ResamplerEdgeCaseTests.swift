@@ -188,6 +188,52 @@ struct ResamplerEdgeCaseTests {
       }
     }
   }
+
+  /// The window of output 0 here (centre -2.7, support 8 at a 4x reduction) reaches the image
+  /// only with bicubic's tail: its image weights 0.168, -0.0226, -0.0735, -0.0557, -0.016 sum to
+  /// 0.00025, and dividing by that (Pillow's renormalising rule) made a weight of 672, which
+  /// trapped converting to Int16. Such an output takes the nearest edge pixel instead.
+  @Test("renormalising a window that only a filter's cancelling tail reaches does not trap")
+  func renormalizedTailTakesTheEdgePixel() throws {
+    var axis = ResampleAxis(
+      filter: .bicubic, extent: 16, sourceOrigin: -4.7, sourceLength: 64, destinationOrigin: 0, destinationLength: 16,
+      firstOutput: 0, outputCount: 16)
+    axis.extend = .renormalize
+    let table = try ResampleWeights.make(axis)
+    let one = 1 << table.fractionBits
+    for i in 0..<table.count {
+      let weights = (0..<table.taps).map { Int(table.weights[i * table.taps + $0]) }
+      // One, or nothing where the whole window lies beyond the image (transparent black).
+      #expect([one, 0].contains(weights.reduce(0, +)), "output \(i): \(weights)")
+      #expect(weights.allSatisfy { abs($0) <= 127 * one }, "output \(i): \(weights)")
+    }
+    let first = (0..<table.taps).map { Int(table.weights[$0]) }
+    #expect(table.starts[0] == 0 && first[0] == one, "output 0: the edge pixel, got \(first) from \(table.starts[0])")
+  }
+
+  /// A 10000 -> 1 box: every exact weight is 6.5536 units of 2^16. Rounded one by one with the
+  /// residue on one tap, that tap became -4457 (-0.068), and half transparent, half opaque
+  /// white pixels averaged to colour 136 over alpha 119. Rounded cumulatively, every weight is
+  /// 6 or 7, none negative, and the average is 127 or 128 with colour equal to alpha.
+  @Test("a large box reduction has no negative weight and keeps colour at or below alpha")
+  func largeBoxReduction() throws {
+    let axis = ResampleAxis(
+      filter: .box, extent: 10_000, sourceOrigin: 0, sourceLength: 10_000, destinationOrigin: 0, destinationLength: 1,
+      firstOutput: 0, outputCount: 1)
+    let table = try ResampleWeights.make(axis)
+    let one = 1 << table.fractionBits
+    let weights = (0..<table.taps).map { Int(table.weights[$0]) }
+    #expect(weights.reduce(0, +) == one)
+    let exact = Double(one) / 10_000
+    #expect(weights.allSatisfy { abs(Double($0) - exact) < 1 }, "weights \(Set(weights))")
+    var row = try PixelBuffer(width: 10_000, height: 1, format: .rgba8Premultiplied)
+    row.withMutableView { view in
+      for x in 5_000..<10_000 { view.rowAddress(0).storeBytes(of: UInt32.max, toByteOffset: x * 4, as: UInt32.self) }
+    }
+    let reduced = try Self.resampled(row, to: PixelSize(width: 1, height: 1), filter: .box)
+    let pixel = reduced.packedBytes()
+    #expect(pixel[3] >= 127 && pixel[3] <= 128 && pixel[0] <= pixel[3], "\(pixel)")
+  }
 }
 
 @Suite("Resampler 2x box")
