@@ -14,6 +14,9 @@ public enum LayerContentsRenderer {
   /// then samples as linear. The minification filter applies when the image is
   /// reduced on either axis, the magnification filter otherwise. Destination pixels whose
   /// centre lies inside the placed contents are drawn (``Compositor/draw(_:from:in:onto:filter:extend:options:)``).
+  /// As in Core Animation, `contentsRect` selects a part of the whole image, so a scaled draw's
+  /// filter may sample pixels just outside it (a neighbouring sprite of a sheet); to clamp at a
+  /// cell's edges, crop the cell (``SpriteSheetSequence`` does).
   ///
   /// - Parameters:
   ///   - image: The contents, premultiplied RGBA8 or BGRA8, ``ContentLayer/contentsPixelSize`` large.
