@@ -1,4 +1,7 @@
 /// A colour as one premultiplied RGBA8 pixel: the value solid fills and template tints use.
+///
+/// The initialisers keep each colour channel at most `alpha`. Setting a field above `alpha`
+/// makes an invalid premultiplied pixel: drawing it never traps, but the result is unspecified.
 public struct PremultipliedColor: Sendable, Hashable, CustomStringConvertible {
   public var red: UInt8
   public var green: UInt8
