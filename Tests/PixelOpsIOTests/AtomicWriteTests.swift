@@ -42,4 +42,15 @@ struct AtomicWriteTests {
     #expect(try directory.bytes("keep.tif") == [7, 7, 7])
     #expect(try directory.contents() == ["keep.tif"])
   }
+
+  /// The temporary file adds `.`, a random part and `.tmp` to the name: with a name of 250
+  /// bytes that passed the 255-byte limit and the write failed where a plain write succeeds.
+  @Test("a name near the 255-byte limit is written (the temporary name is cut to fit)")
+  func longName() throws {
+    let directory = try TemporaryDirectory()
+    let name = String(repeating: "n", count: 246) + ".png"
+    try FileSystem.writeAtomically([1, 2], to: directory.path(name))
+    #expect(try directory.bytes(name) == [1, 2])
+    #expect(try directory.contents() == [name])
+  }
 }
