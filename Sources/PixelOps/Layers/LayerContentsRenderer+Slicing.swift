@@ -2,7 +2,10 @@ extension LayerContentsRenderer {
   /// Draws a resizable image as the contents of `layer` (a `UIImageView` showing a resizable
   /// image: ``ContentLayer/imageView(bounds:imageSize:imageScale:contentMode:screenScale:clipsToBounds:)``):
   /// the layer's gravity (the view's content mode) gives the rect, and the image is drawn into it
-  /// with its caps at the image's scale and its centre stretched or tiled
+  /// with its caps at the layer's ``ContentLayer/effectiveImageScale`` (the image's scale when
+  /// the layer is made by `imageView(...)` with the image's `imageScale`, as a `UIImageView`'s
+  /// is; a layer made without `contentsImageScale` takes `contentsScale`, as Core Animation
+  /// takes a `CGImage`) and its centre stretched or tiled
   /// (``Compositor/draw(_:in:onto:scale:filter:options:)``). An aspect-fill view that clips to
   /// its bounds shows only the middle of a tall stretched image, as in UIKit.
   ///
