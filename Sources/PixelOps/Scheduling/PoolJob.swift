@@ -241,7 +241,8 @@ struct BandInvocation {
 /// Work split into numbered bands, run by ``ThreadPool`` without allocating.
 protocol BandWork {
   /// Runs band `band`; called concurrently from several threads for different bands. An
-  /// error ends the call: no further band starts, and the pool rethrows the first error once
-  /// every running band has finished.
+  /// error ends the call: bands not yet claimed never start (one another thread claimed as the
+  /// error came may still run), and the pool rethrows the first error once every running band
+  /// has finished.
   func runBand(_ band: Int) throws(PixelError)
 }

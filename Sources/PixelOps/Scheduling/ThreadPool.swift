@@ -113,7 +113,8 @@ public final class ThreadPool: Sendable {
   /// the caller included, without allocating once the pool is warm: workers reach `work`
   /// through a pointer that is valid because this call returns only after every band ended.
   ///
-  /// - Throws: the first error a band threw (no band starts after it; running ones finish),
+  /// - Throws: the first error a band threw (bands not yet claimed never start; running ones,
+  ///   and one another thread claimed just as the error came, finish),
   ///   else ``PixelError/cancelled`` when the token stopped some band from starting.
   ///
   /// Counts above `bandsPerJob` (``PoolJob/maximumBandCount`` unless a test says less) run
