@@ -173,6 +173,31 @@ struct PatternFillTests {
           vertical: .init(origin: 0, length: 8, sourceStart: 0, tileExtend: .repeat)))
   }
 
+  /// At the destination's scale from a whole phase a pattern is its tile's pixels repeated,
+  /// whatever the filter. A reflected one goes through a prepared tile, which was resampled at
+  /// scale 1: Mitchell (B = C = 1/3) weighs whole-pixel neighbours 1/18 and blurred a 2x1 tile
+  /// [0, 255] to [14, 241, 241, 14].
+  @Test("a reflected pattern at scale 1 from a whole phase is its pixels mirrored, with every filter", arguments: [
+    ResamplingFilter.mitchell, .bilinear, .bicubic, .lanczos3, .box, .nearest,
+  ])
+  func reflectedUnscaledIsExact(_ filter: ResamplingFilter) throws {
+    var tile = try PixelBuffer(width: 2, height: 1, format: .rgba8Premultiplied)
+    tile.withMutableView { view in
+      view.rowAddress(0).storeBytes(of: UInt32(0xFF00_0000), as: UInt32.self)
+      view.rowAddress(0).storeBytes(of: UInt32.max, toByteOffset: 4, as: UInt32.self)
+    }
+    var output = try PixelBuffer(width: 9, height: 2, format: .rgba8Premultiplied)
+    try output.withMutableView { view in
+      let pattern = try ImagePattern(tile, extend: ExtendModes(horizontal: .reflect, vertical: .repeat), filter: filter)
+      _ = try Compositor.fill(
+        of: view, with: PatternFill(pattern, phase: PointPosition(x: 3, y: 0)), options: CompositeOptions(blendMode: .copy))
+    }
+    // Phase 3: pixel x shows tile position x - 3 of the reflected period [0, 255, 255, 0].
+    let expected: [UInt8] = (0..<9).map { x in [0, 255, 255, 0][((x - 3) % 4 + 4) % 4] }
+    let red = stride(from: 0, to: 36, by: 4).map { output.packedBytes()[$0] }
+    #expect(red == expected, "\(filter)")
+  }
+
   @Test("the same pixels for any thread count and band split")
   func threadCountsAgree() throws {
     var tile = try RandomPixels.buffer(width: 13, height: 9, format: .rgba8Premultiplied, seed: 0xBA5D)
