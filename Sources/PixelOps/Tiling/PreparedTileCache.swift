@@ -4,7 +4,8 @@
 /// use from several threads (a tile being prepared twice at once is harmless: the pixels are
 /// the same, the later one is kept).
 ///
-/// At most ``capacity`` tiles are kept, the least recently used dropped first.
+/// At most ``capacity`` tiles and ``maximumBytes`` bytes are kept, the least recently used
+/// dropped first; a tile larger than the budget on its own is used and not kept.
 final class PreparedTileCache: Sendable {
   /// What a tile's pixels depend on: which part of the image, the two axes' preparation (whole
   /// pixel offsets drop out: a tile moved by whole pixels is the same tile), and the filter.
@@ -30,16 +31,18 @@ final class PreparedTileCache: Sendable {
   }
 
   static let capacity = 16
+  /// A tile may be as large as the filled area (a 4K fill at changing sub-pixel phases makes
+  /// 33 MB tiles): without a byte budget sixteen of them would stay as long as the pattern.
+  static let maximumBytes = 64 << 20
 
-  /// Behind a pthread mutex (``ConditionLock``) rather than Synchronization's `Mutex`, whose
-  /// lock lives in an uninstrumented library: ThreadSanitizer saw two threads' turns inside it
-  /// as a race (a false report, but one that fails CI's sanitizer run).
+  /// Behind the package's lock, ``ConditionLock``.
   private let tiles: ConditionLock<[Entry]>
 
   /// A kept tile and what it was made for.
   struct Entry: Sendable {
     var key: Key
     var tile: PixelBuffer
+    var bytes: Int { tile.size.width &* tile.size.height &* tile.format.bytesPerPixel }
   }
 
   init() {
@@ -58,9 +61,14 @@ final class PreparedTileCache: Sendable {
     }
     if let found { return found }
     let made = try make()
+    let entry = Entry(key: key, tile: made)
+    guard entry.bytes <= Self.maximumBytes else { return made }
     tiles.withLock { tiles in
-      if tiles.count >= Self.capacity { tiles.removeFirst() }
-      tiles.append(Entry(key: key, tile: made))
+      var bytes = tiles.reduce(0) { $0 + $1.bytes }
+      while !tiles.isEmpty && (tiles.count >= Self.capacity || bytes + entry.bytes > Self.maximumBytes) {
+        bytes -= tiles.removeFirst().bytes
+      }
+      tiles.append(entry)
     }
     return made
   }

@@ -198,6 +198,38 @@ struct PatternFillTests {
     #expect(red == expected, "\(filter)")
   }
 
+  /// A prepared tile may be as large as the area; sixteen area-sized tiles of a 4K fill at
+  /// changing sub-pixel phases would stay as long as the pattern. The cache keeps at most
+  /// ``PreparedTileCache/maximumBytes``, and a tile over it on its own is used but not kept.
+  @Test("the prepared-tile cache stays within its byte budget")
+  func tileCacheByteBudget() throws {
+    let cache = PreparedTileCache()
+    func key(_ phase: Double) -> PreparedTileCache.Key {
+      let axis = PatternAxis(extent: 64, scale: 1.5, origin: phase, extend: .repeat)
+      let prepared = PatternAxis.Prepared(origin: 0, length: 96, sourceStart: 0, tileExtend: .repeat)
+      return .init(
+        part: PixelRect(x: 0, y: 0, width: 64, height: 64), horizontal: .init(axis, prepared),
+        vertical: .init(axis, prepared), filter: .bilinear)
+    }
+    let side = 2048  // 16 MiB a tile
+    for phase in 0..<10 {
+      _ = try cache.tile(for: key(Double(phase) / 16)) { () throws(PixelError) in
+        try PixelBuffer(width: side, height: side, format: .rgba8Premultiplied)
+      }
+    }
+    #expect(cache.count == PreparedTileCache.maximumBytes / (side * side * 4))
+    var made = 0
+    _ = try cache.tile(for: key(0.9)) { () throws(PixelError) in
+      made += 1
+      return try PixelBuffer(width: 4200, height: 4200, format: .rgba8Premultiplied)  // 70.6 MB
+    }
+    _ = try cache.tile(for: key(0.9)) { () throws(PixelError) in
+      made += 1
+      return try PixelBuffer(width: 4200, height: 4200, format: .rgba8Premultiplied)
+    }
+    #expect(made == 2, "a tile over the budget was kept")
+  }
+
   @Test("the same pixels for any thread count and band split")
   func threadCountsAgree() throws {
     var tile = try RandomPixels.buffer(width: 13, height: 9, format: .rgba8Premultiplied, seed: 0xBA5D)
