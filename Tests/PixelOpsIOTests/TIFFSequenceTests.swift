@@ -218,6 +218,13 @@ struct TIFFSequenceTests {
       guard case .frameFailed(index: 0, let reason) = error as? ImageSequenceError else { return false }
       return (reason as? ImageIOError) == tooLarge
     }
+    // Within the limits but more samples than the file holds (hostile/truncated.tif: a 96x64
+    // RGBA8 uncompressed strip of 24,576 bytes in 8,000): refused before the frame is allocated.
+    let truncated = try TIFFReader(contentsOf: TestData.path("hostile/truncated.tif"))
+    #expect { _ = try TIFFFrameDecoder(reader: truncated).frameSize(at: 0) } throws: { error in
+      if case .truncated = error as? ImageIOError { return true }
+      return false
+    }
     // Within the pixel limit but over the memory budget: refused as decodePage(at:) refuses it.
     let pages = try Self.randomPages([(64, 64)], seed: 3)
     try withTemporaryDirectory { directory in

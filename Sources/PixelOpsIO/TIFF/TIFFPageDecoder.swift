@@ -28,14 +28,21 @@ enum TIFFPageDecoder {
     return image
   }
 
-  /// The size of page `index`, checked as ``decode(handle:page:options:)`` checks it before
-  /// allocating a buffer of that size: its limits, whether it could fit in the file, and the
-  /// memory budget with the buffer counted. For callers that allocate the buffer themselves (a
-  /// frame sequence's slots).
+  /// The size of page `index`, checked before a caller allocates a buffer of that size (a
+  /// frame sequence's slots) and without allocating anything itself: the pixel limit, the
+  /// buffer within the memory budget, and whether the page's samples could fit in the file.
+  /// Decoding into the buffer then checks the decoder's scratch as well.
   static func checkedSize(handle: TIFFHandle, page index: Int, options: TIFFDecodingOptions) throws(ImageIOError)
     -> PixelSize
   {
-    let (fields, _) = try prepareForNewBuffer(handle: handle, page: index, options: options)
+    let fields = try checkedFields(handle: handle, page: index, limits: options.limits)
+    try options.limits.checkMemory(
+      DecodingLimits.bufferBytes(
+        width: fields.width, height: fields.height, bytesPerPixel: options.format.pixelFormat.bytesPerPixel))
+    switch try TIFFSampleLayout.plan(for: fields) {
+    case .samples(let layout): try TIFFSampleDecoder.checkPlausible(fields, layout: layout, fileSize: handle.inputSize)
+    case .rgbaInterface: try TIFFRGBAInterfaceDecoder.checkPlausible(fields, fileSize: handle.inputSize)
+    }
     return PixelSize(width: fields.width, height: fields.height)
   }
 

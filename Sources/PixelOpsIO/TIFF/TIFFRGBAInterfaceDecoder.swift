@@ -21,18 +21,24 @@ struct TIFFRGBAInterfaceDecoder {
     guard po_tiff_rgba_supported(handle.pointer) == 1 else {
       throw .unsupported(.tiff, message: handle.failureMessage("libtiff's RGBA interface cannot read this page"))
     }
-    let rowBytes = (fields.width * fields.samplesPerPixel * fields.bitsPerSample + 7) / 8
-    let (neededBytes, overflow) = rowBytes.multipliedReportingOverflow(by: fields.height)
-    try TIFFPlausibility.check(
-      width: fields.width, height: fields.height, neededBytes: overflow ? Int.max : neededBytes,
-      bitsPerPixel: fields.samplesPerPixel * fields.bitsPerSample, compression: fields.compression,
-      fileSize: handle.inputSize)
+    try Self.checkPlausible(fields, fileSize: handle.inputSize)
     let raster = fields.width.multipliedReportingOverflow(by: fields.height * 4)
     // libtiff holds one compressed strip or tile at a time (at most the file) and its codec state.
     try limits.checkMemory(
       imageBytes, raster.overflow ? Int.max : raster.partialValue, min(handle.inputSize, fields.chunkSize), 1 << 20)
     self.handle = handle
     self.fields = fields
+  }
+
+  /// Refuses a page whose samples could not fit in a file of `fileSize` bytes with the page's
+  /// compression (``TIFFPlausibility``). Allocates nothing.
+  static func checkPlausible(_ fields: TIFFDirectoryFields, fileSize: Int) throws(ImageIOError) {
+    let rowBytes = (fields.width * fields.samplesPerPixel * fields.bitsPerSample + 7) / 8
+    let (neededBytes, overflow) = rowBytes.multipliedReportingOverflow(by: fields.height)
+    try TIFFPlausibility.check(
+      width: fields.width, height: fields.height, neededBytes: overflow ? Int.max : neededBytes,
+      bitsPerPixel: fields.samplesPerPixel * fields.bitsPerSample, compression: fields.compression,
+      fileSize: fileSize)
   }
 
   /// Reads the page into a scratch raster and writes it into `view`, which has the page's

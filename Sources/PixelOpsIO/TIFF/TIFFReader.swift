@@ -69,12 +69,15 @@ public final class TIFFReader: Sendable {
     }
   }
 
-  /// The size of page `index` once the page has passed every check ``decodePage(at:)`` makes
-  /// before it allocates (the limits, the file's size, the memory budget with a buffer of that
-  /// size counted): what a caller that allocates the page's buffer itself must ask for.
+  /// The size of page `index`, checked without allocating as ``decodePage(at:)`` checks a page
+  /// before it allocates: the pixel limit, a buffer of that size within the memory budget, and
+  /// whether the page's samples could fit in the file. What a caller that allocates the page's
+  /// buffer itself (a frame sequence, every frame) must ask for.
   ///
-  /// - Throws: As ``decodePage(at:)`` does before allocating.
-  func checkedPageSize(at index: Int) throws(ImageIOError) -> PixelSize {
+  /// - Throws: ``ImageIOError/tooLarge(width:height:limit:)``,
+  ///   ``ImageIOError/exceedsMemoryLimit(bytes:limit:)``, ``ImageIOError/truncated(_:message:)``
+  ///   or ``ImageIOError/unsupported(_:message:)`` as ``decodePage(at:)`` would.
+  public func checkedPageSize(at index: Int) throws(ImageIOError) -> PixelSize {
     try checkIndex(index)
     let options = self.options
     return try handle.withLock { (handle: inout TIFFHandle) throws(ImageIOError) -> PixelSize in
@@ -103,7 +106,8 @@ public final class TIFFReader: Sendable {
   /// Decodes page `index` into `view`, which the caller owns and may reuse from page to page
   /// (frames of a sequence, tiles of a large image). Other pages are not decoded.
   ///
-  /// `view` must be exactly the page's size (``TIFFPageInfo/size`` from ``pageInfo(at:)``)
+  /// `view` must be exactly the page's size (``checkedPageSize(at:)``, which refuses a page
+  /// beyond the limits before you allocate for it; or ``TIFFPageInfo/size`` from ``pageInfo(at:)``)
   /// and in the format pages are decoded to, ``TIFFDecodingOptions/format``'s
   /// ``TIFFOutputFormat/pixelFormat``. Its row bytes may be anything `MutablePixelView`
   /// accepts (padded, odd, a crop of a larger image). Only the view's pixels are written;

@@ -29,12 +29,7 @@ struct TIFFSampleDecoder {
     }
     let grid = try TIFFChunkGrid(fields, layout: layout, limits: limits)
     let planes = layout.isPlanar ? layout.usedSamples : [0]
-    let (pageBytes, overflow) = layout.rowByteCount(pixelCount: fields.width)
-      .multipliedReportingOverflow(by: fields.height * planes.count)
-    let bitsPerPixel = layout.bitsPerSample * (layout.isPlanar ? planes.count : layout.samplesPerPixel)
-    try TIFFPlausibility.check(
-      width: fields.width, height: fields.height, neededBytes: overflow ? Int.max : pageBytes,
-      bitsPerPixel: bitsPerPixel, compression: fields.compression, fileSize: handle.inputSize)
+    try Self.checkPlausible(fields, layout: layout, fileSize: handle.inputSize)
 
     let readsScanlines = TIFFChunkReader.readsScanlines(fields, grid: grid, planeCount: planes.count)
     let bufferBytes = readsScanlines ? grid.rowBytes : grid.byteCount
@@ -55,6 +50,20 @@ struct TIFFSampleDecoder {
     self.reader = TIFFChunkReader(
       handle: handle, grid: grid, readsScanlines: readsScanlines, planes: planes, buffers: buffers, layout: layout,
       assembler: assembler)
+  }
+
+  /// Refuses a page whose samples (the planes it reads) could not fit in a file of `fileSize`
+  /// bytes with the page's compression (``TIFFPlausibility``). Allocates nothing.
+  static func checkPlausible(
+    _ fields: TIFFDirectoryFields, layout: TIFFSampleLayout, fileSize: Int
+  ) throws(ImageIOError) {
+    let planeCount = layout.isPlanar ? layout.usedSamples.count : 1
+    let (pageBytes, overflow) = layout.rowByteCount(pixelCount: fields.width)
+      .multipliedReportingOverflow(by: fields.height * planeCount)
+    let bitsPerPixel = layout.bitsPerSample * (layout.isPlanar ? planeCount : layout.samplesPerPixel)
+    try TIFFPlausibility.check(
+      width: fields.width, height: fields.height, neededBytes: overflow ? Int.max : pageBytes,
+      bitsPerPixel: bitsPerPixel, compression: fields.compression, fileSize: fileSize)
   }
 
   /// Writes every pixel of the page into `view`, which has the page's size and the output
