@@ -112,30 +112,12 @@ extension Compositor {
     }
   }
 
-  /// One period (or the image's span and margins) of the pattern resampled onto the pixel grid;
-  /// at scale 1 from a whole phase (a reflected pattern, which the unscaled plan leaves out),
-  /// the extended image's pixels copied as they are, since a filter that is not interpolating
-  /// (Mitchell) would blur them.
+  /// One period (or the image's span and margins) of the pattern resampled onto the pixel grid.
   private static func preparedTile(
     _ tile: PixelView, _ x: PatternAxis, _ tileX: PatternAxis.Prepared, _ y: PatternAxis, _ tileY: PatternAxis.Prepared,
     filter: ResamplingFilter, parallelism: Parallelism
   ) throws(PixelError) -> PixelBuffer {
     var prepared = try PixelBuffer(width: tileX.length, height: tileY.length, format: tile.format)
-    if x.isUnscaled, y.isUnscaled {
-      let (left, top) = (Int(tileX.sourceStart.rounded()), Int(tileY.sourceStart.rounded()))
-      try prepared.draw { (view) throws(PixelError) -> OpacityOutcome in
-        for row in 0..<view.height {
-          guard let source = y.extend.sourceIndex(top &+ row, extent: tile.height) else {
-            view.rowAddress(row).initializeMemory(as: UInt8.self, repeating: 0, count: view.width &* 4)
-            continue
-          }
-          x.extend.copyRow(
-            tile.rowAddress(source), extent: tile.width, positions: left..<(left &+ view.width), into: view.rowAddress(row))
-        }
-        return .unknown
-      }
-      return prepared
-    }
     let sourceRect = FractionalPixelRect(
       x: tileX.sourceStart, y: tileY.sourceStart, width: Double(tileX.length) / x.scale,
       height: Double(tileY.length) / y.scale)

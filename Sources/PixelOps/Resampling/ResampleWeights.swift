@@ -171,6 +171,14 @@ final class ResampleWeights: @unchecked Sendable {
     let scale = axis.scale
     let filterScale = max(1, scale)
     let support = axis.filter.support * filterScale
+    // An axis that maps source pixels onto destination pixels one to one (scale 1, a whole
+    // offset) copies them with every filter, as Pillow skips such a pass: a filter that is not
+    // interpolating (Mitchell weighs whole-pixel neighbours 1/18) would otherwise blur it.
+    let offset = axis.sourceOrigin - axis.destinationOrigin
+    let copies = scale == 1 && offset == offset.rounded()
+    func weight(_ distance: Double) -> Double {
+      copies ? (abs(distance) < 1e-9 ? 1 : 0) : axis.filter.weight(distance)
+    }
     let window = (2 * support + 2).rounded(.up)
     guard window <= Double(maximumWindow), window * Double(axis.outputCount) <= Double(maximumEvaluations) else {
       throw .reductionTooLarge(factor: scale, maximum: maximumReduction(for: axis))
@@ -216,7 +224,7 @@ final class ResampleWeights: @unchecked Sendable {
         firsts[i] = lowIndex
         var total = 0.0
         for k in lowIndex..<Int(high) {
-          let w = axis.filter.weight((Double(k) - c + 0.5) / filterScale)
+          let w = weight((Double(k) - c + 0.5) / filterScale)
           total += w
           folded[row + k - lowIndex] = w
         }
@@ -254,7 +262,7 @@ final class ResampleWeights: @unchecked Sendable {
       var inside = 0.0
       var largestInside = 0.0
       for k in lowIndex..<highIndex {
-        let w = axis.filter.weight((Double(k) - c + 0.5) / filterScale)
+        let w = weight((Double(k) - c + 0.5) / filterScale)
         total += w
         if k < first || k > last {
           if drops { continue }

@@ -7,7 +7,10 @@ import Foundation
 /// widened by the reduction factor, samples outside the image read through the extend mode
 /// (clamp to edge by default; repeat, mirror, or transparent black, whose weight still counts
 /// in the sum; or, for renormalize, left out of the window and the sum), weights normalised by
-/// their sum, no rounding between the two axes.
+/// their sum, no rounding between the two axes. An axis that maps source pixels onto
+/// destination pixels one to one (scale 1, a whole offset) is a copy with every filter: there
+/// is nothing to resample (Pillow skips such a pass, and Core Graphics draws an image at its
+/// own size pixel for pixel).
 enum ResampleReference {
   /// Filter kernels from their textbook formulas, in filter units, with their support.
   static func kernel(_ filter: ResamplingFilter) -> (support: Double, weight: (Double) -> Double) {
@@ -59,7 +62,9 @@ enum ResampleReference {
     let scale = sourceLength / destinationLength
     let center = sourceOrigin + (Double(index) + 0.5 - destinationOrigin) * scale
     let stretch = max(scale, 1)
-    let (support, weight) = kernel(filter)
+    let offset = sourceOrigin - destinationOrigin
+    let (support, weight) =
+      scale == 1 && offset == offset.rounded() ? (0.5, { abs($0) < 1e-9 ? 1.0 : 0 }) : kernel(filter)
     let reach = support * stretch
     var byIndex: [Int: Double] = [:]
     var total = 0.0
