@@ -87,7 +87,8 @@ public struct GradientLayer: Sendable {
 
   /// Draws the layer's gradient over its bounds (the pixels whose centres lie inside them) onto
   /// `destination` at `scale` pixels per point, with `options`' blend mode, opacity (the
-  /// layer's `opacity`), mask (the size of the bounds in pixels) and threads.
+  /// layer's `opacity`), mask (the size of the bounds in pixels) and threads. A layer with no
+  /// colours, or bounds of no width or height, draws nothing and checks nothing past `scale`.
   ///
   /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: ``PixelError/invalidGradient(reason:)`` for a colour or location
@@ -103,23 +104,25 @@ public struct GradientLayer: Sendable {
     let gradient = try self.gradient.get()
     let pixels = try bounds.pixelRect(scale: scale, rounding: .nearest)
     // A layer with no area draws nothing (and has no unit space to lay a gradient out in).
-    guard bounds.width > 0, bounds.height > 0 else { return .keepsOpaque }
+    guard bounds.width != 0, bounds.height != 0 else { return .keepsOpaque }
     return try Compositor.fillGradient(
       pixels, of: destination, geometry: geometry(scale: scale), gradient: gradient, extend: .pad, dithers: dithers,
       options: options)
   }
 
   /// Destination pixel centres at `scale` to the layer's unit space: (0, 0) at the corner of
-  /// the bounds where ``coordinateOrigin`` puts unit space's origin, (1, 1) at the opposite one.
+  /// the bounds where ``coordinateOrigin`` puts unit space's origin, (1, 1) at the opposite one
+  /// (bounds of negative width or height taken as the rect they cover, as Core Graphics does).
   ///
   /// Core Animation lays every type out in this space and stretches it over the bounds, so on a
   /// layer that is not square an axial gradient's bands are not perpendicular to its axis on
   /// screen (from (0, 0) to (1, 1) the middle colour runs along the other diagonal, corner to
   /// corner), a radial one is an ellipse, and a conic one sweeps the angles of the unit square.
   func unitMap(scale: Double) -> GradientMap {
-    let (width, height) = (bounds.width, bounds.height)
-    let (a, tx) = (1 / (scale * width), (0.5 / scale - bounds.minX) / width)
-    let (d, ty) = (1 / (scale * height), (0.5 / scale - bounds.minY) / height)
+    let (width, height) = (abs(bounds.width), abs(bounds.height))
+    let (left, top) = (min(bounds.minX, bounds.maxX), min(bounds.minY, bounds.maxY))
+    let (a, tx) = (1 / (scale * width), (0.5 / scale - left) / width)
+    let (d, ty) = (1 / (scale * height), (0.5 / scale - top) / height)
     switch coordinateOrigin {
     case .topLeft: return GradientMap(a: a, b: 0, c: 0, d: d, tx: tx, ty: ty)
     case .bottomLeft: return GradientMap(a: a, b: 0, c: 0, d: -d, tx: tx, ty: 1 - ty)

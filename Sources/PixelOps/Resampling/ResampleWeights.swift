@@ -364,7 +364,9 @@ final class ResampleWeights: @unchecked Sendable {
       let offset = trimmedFirst[i] - start
       for j in 0..<trimmedSpan[i] {
         // Within Int16 by the choice of fraction bits; clamping rather than trapping all the same.
-        weights[i * taps + offset + j] = Int16(clamping: quantised[i * maxSpan + (trimmedFirst[i] - firsts[i]) + j])
+        let q = quantised[i * maxSpan + (trimmedFirst[i] - firsts[i]) + j]
+        assert(Int32(Int16.min)...Int32(Int16.max) ~= q, "weight \(q) beyond Int16")
+        weights[i * taps + offset + j] = Int16(clamping: q)
       }
     }
     return ResampleWeights(

@@ -53,7 +53,9 @@ public struct AnimationTimeline: Sendable, Hashable {
     guard repeatCount >= 0 else { throw .invalidRepeatCount(repeatCount) }
     self.frameCount = frameCount
     self.repeatCount = repeatCount
-    self.cycleDuration = duration > 0 ? duration : Double(frameCount) / Self.defaultFramesPerSecond
+    let cycleDuration = duration > 0 ? duration : Double(frameCount) / Self.defaultFramesPerSecond
+    guard cycleDuration <= Self.maximumCycleDuration else { throw .invalidDuration(cycleDuration) }
+    self.cycleDuration = cycleDuration
     self.frameEnds = []
   }
 

@@ -31,7 +31,9 @@ enum PatternPlan: Equatable {
     guard canPrepare, x.isPeriodic || y.isPeriodic,
       let tileX = x.prepared(filterSupport: filter.support, maximumLength: Self.longestTileSide),
       let tileY = y.prepared(filterSupport: filter.support, maximumLength: Self.longestTileSide),
-      tileX.length * tileY.length <= max(Self.smallTilePixels, area.width * area.height)
+      tileX.length * tileY.length <= max(Self.smallTilePixels, area.width * area.height),
+      // A tile the cache would not keep would be made again on every fill.
+      tileX.length * tileY.length * 4 <= PreparedTileCache.maximumBytes
     else {
       self = .resampled
       return

@@ -273,6 +273,23 @@ struct GradientLayerTests {
       "corner: \(conicCanvas.pixel(corner.0, corner.1))")
   }
 
+  /// Bounds given with a negative width and height cover the same rect, as Core Graphics
+  /// standardises rects: the same pixels as the positive bounds.
+  @Test("a layer whose bounds have a negative width and height draws over the rect they cover")
+  func negativeBoundsAreStandardized() throws {
+    let colors = [Self.red, Self.translucent, Self.blue]
+    for type in [GradientLayer.Kind.axial, .radial, .conic] {
+      let positive = GradientLayer(
+        bounds: PointRect(x: 2, y: 1, width: 12, height: 7), colors: colors, startPoint: UnitPoint(x: 0.2, y: 0.3),
+        endPoint: UnitPoint(x: 0.9, y: 0.8), type: type)
+      var negative = positive
+      negative.bounds = PointRect(x: 14, y: 8, width: -12, height: -7)
+      let expected = try Self.render(positive, width: 32, height: 20, scale: 2)
+      let actual = try Self.render(negative, width: 32, height: 20, scale: 2)
+      #expect(actual.allBytes() == expected.allBytes(), "\(type)")
+    }
+  }
+
   @Test("a layer with no colours, or no width or height, draws nothing and does not throw")
   func emptyLayerDrawsNothing() throws {
     for type in [GradientLayer.Kind.axial, .radial, .conic] {
