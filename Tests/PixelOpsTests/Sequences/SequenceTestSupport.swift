@@ -59,8 +59,11 @@ final class RecordingDecoder: SequenceFrameDecoder {
 
   var pixelFormat: PixelFormat { .rgba8Premultiplied }
 
-  /// The frames decoded so far, in order.
-  var decoded: [Int] { log.withLock { $0 } }
+  /// The frames decoded so far, in order: a copy made inside the lock. (Returning the log
+  /// itself shares its storage with the worker, whose next append checks the storage's
+  /// uniqueness through reference counts ThreadSanitizer cannot see, so it reported the
+  /// reader's later use and the in-place append as a race.)
+  var decoded: [Int] { log.withLock { $0.map { $0 } } }
 
   /// The distinct addresses frames were decoded into: how many buffers were ever written.
   var distinctBufferAddresses: Int { addressLog.withLock { $0.count } }
