@@ -280,25 +280,21 @@ final class ResampleWeights: @unchecked Sendable {
           kept[i] = 0
           continue
         }
-        if largestInside > Self.largestRenormalizedWeight * abs(inside) {
-          // Only a cubic or Lanczos tail reaches the image, its lobes nearly cancelling:
-          // dividing by their sum would blow them up past what Int16 holds (a weight of 672 from
-          // a sum of 0.00025). The sample lies beyond the image's edge: the nearest edge pixel.
-          for j in 0..<maxSpan { folded[row + j] = 0 }
-          firsts[i] = min(max(Int(c.rounded(.down)), 0), extent - 1)
-          folded[row] = 1
-          maximumWeight = max(maximumWeight, 1)
-          continue
-        }
-        total = inside
+        // Where only a cubic or Lanczos tail reaches the image, its lobes nearly cancelling,
+        // dividing by their sum would blow them up past what Int16 holds (a weight of 672 from a
+        // sum of 0.00025): the sample lies beyond the image's edge, so it takes the nearest
+        // pixel below, as a degenerate window does.
+        total = largestInside > Self.largestRenormalizedWeight * abs(inside) ? 0 : inside
       } else if drops && total != 0 {
         kept[i] = inside / total
       }
       if total == 0 {
-        // Degenerate window (cannot happen for the built-in filters): take the nearest pixel.
+        // Degenerate window (cannot happen for the built-in filters), or the tail above: take
+        // the nearest pixel.
         for j in 0..<maxSpan { folded[row + j] = 0 }
         firsts[i] = min(max(Int(c.rounded(.down)), 0), extent - 1)
         folded[row] = 1
+        maximumWeight = max(maximumWeight, 1)
       } else {
         for j in 0...(last - first) {
           folded[row + j] /= total

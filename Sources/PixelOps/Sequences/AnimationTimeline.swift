@@ -47,12 +47,11 @@ public struct AnimationTimeline: Sendable, Hashable {
   ///   ``ImageSequenceError/invalidRepeatCount(_:)`` for a negative repeat count.
   public init(frameCount: Int, duration: Double = 0, repeatCount: Int = 0) throws(ImageSequenceError) {
     guard frameCount > 0 else { throw .emptySequence }
-    guard duration.isFinite, duration >= 0, duration <= Self.maximumCycleDuration else {
-      throw .invalidDuration(duration)
-    }
+    guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
     guard repeatCount >= 0 else { throw .invalidRepeatCount(repeatCount) }
     self.frameCount = frameCount
     self.repeatCount = repeatCount
+    // The default (frameCount / 30 s) is bounded too.
     let cycleDuration = duration > 0 ? duration : Double(frameCount) / Self.defaultFramesPerSecond
     guard cycleDuration <= Self.maximumCycleDuration else { throw .invalidDuration(cycleDuration) }
     self.cycleDuration = cycleDuration

@@ -15,7 +15,9 @@ enum TIFFPageDecoder {
   static func decode(handle: TIFFHandle, page index: Int, options: TIFFDecodingOptions) throws(ImageIOError)
     -> PixelBuffer
   {
-    let (fields, page) = try prepareForNewBuffer(handle: handle, page: index, options: options)
+    let fields = try checkedFields(handle: handle, page: index, limits: options.limits)
+    let page = try PreparedPage(
+      handle: handle, fields: fields, options: options, imageBytes: bufferBytes(fields, options))
     var image = try pixelWork { () throws(PixelError) in
       try PixelBuffer(width: fields.width, height: fields.height, format: options.format.pixelFormat)
     }
@@ -36,9 +38,7 @@ enum TIFFPageDecoder {
     -> PixelSize
   {
     let fields = try checkedFields(handle: handle, page: index, limits: options.limits)
-    try options.limits.checkMemory(
-      DecodingLimits.bufferBytes(
-        width: fields.width, height: fields.height, bytesPerPixel: options.format.pixelFormat.bytesPerPixel))
+    try options.limits.checkMemory(bufferBytes(fields, options))
     switch try TIFFSampleLayout.plan(for: fields) {
     case .samples(let layout): try TIFFSampleDecoder.checkPlausible(fields, layout: layout, fileSize: handle.inputSize)
     case .rgbaInterface: try TIFFRGBAInterfaceDecoder.checkPlausible(fields, fileSize: handle.inputSize)
@@ -46,14 +46,10 @@ enum TIFFPageDecoder {
     return PixelSize(width: fields.width, height: fields.height)
   }
 
-  /// Page `index`'s checked fields, prepared to decode into a new buffer of its size.
-  private static func prepareForNewBuffer(
-    handle: TIFFHandle, page index: Int, options: TIFFDecodingOptions
-  ) throws(ImageIOError) -> (TIFFDirectoryFields, PreparedPage) {
-    let fields = try checkedFields(handle: handle, page: index, limits: options.limits)
-    let imageBytes = DecodingLimits.bufferBytes(
+  /// The bytes of a new buffer for the page in the format `options` decode to.
+  private static func bufferBytes(_ fields: TIFFDirectoryFields, _ options: TIFFDecodingOptions) -> Int {
+    DecodingLimits.bufferBytes(
       width: fields.width, height: fields.height, bytesPerPixel: options.format.pixelFormat.bytesPerPixel)
-    return (fields, try PreparedPage(handle: handle, fields: fields, options: options, imageBytes: imageBytes))
   }
 
   /// Decodes page `index` into `view`, making it the handle's current directory.
