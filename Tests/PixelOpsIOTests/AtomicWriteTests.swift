@@ -53,4 +53,18 @@ struct AtomicWriteTests {
     #expect(try directory.bytes(name) == [1, 2])
     #expect(try directory.contents() == [name])
   }
+
+  /// Foundation's `.atomic` writes rename over the path without following a link there, as the
+  /// rename must (writing through it would not be atomic); so do these.
+  @Test("a symbolic link at the path is replaced by the new file and its target keeps its bytes")
+  func symbolicLinkReplaced() throws {
+    let directory = try TemporaryDirectory()
+    #expect(FileManager.default.createFile(atPath: directory.path("target.png"), contents: Data([3, 3])))
+    try FileManager.default.createSymbolicLink(atPath: directory.path("link.png"), withDestinationPath: "target.png")
+    try FileSystem.writeAtomically([8, 9], to: directory.path("link.png"))
+    #expect(try directory.bytes("target.png") == [3, 3])
+    #expect(try directory.bytes("link.png") == [8, 9])
+    let type = try FileManager.default.attributesOfItem(atPath: directory.path("link.png"))[.type] as? FileAttributeType
+    #expect(type == .typeRegular)
+  }
 }

@@ -35,7 +35,8 @@ enum FileSystem {
   /// that open files themselves), then renames it over `path` and flushes the directory, so the
   /// rename itself survives a crash (best effort: some file systems refuse `fsync` on a
   /// directory, and the new file is complete and in place either way). If `produce` throws or
-  /// the rename fails, the temporary file is deleted and `path` is untouched.
+  /// the rename fails, the temporary file is deleted and `path` is untouched. A symbolic link at
+  /// `path` is replaced by the new file, not written through, as Foundation's `.atomic` writes do.
   static func withAtomicReplacement(
     of path: String, _ produce: (String) throws(ImageIOError) -> Void
   ) throws(ImageIOError) {
