@@ -3,7 +3,8 @@
 /// image per frame.
 ///
 /// Cells are given in unit coordinates of the sheet (y from the top) and snapped to the nearest
-/// pixel edges once, when the sequence is made. A frame is the cell cropped out of the sheet,
+/// pixel edges once, when the sequence is made (a grid's edges exactly, so that its cells
+/// partition the sheet even where they do not divide it). A frame is the cell cropped out of the sheet,
 /// so filtering a scaled frame clamps at the cell's edges and never blends in a neighbouring
 /// cell's pixels (Core Animation samples the whole texture and can bleed at cell edges; sheets
 /// made for it carry gutters that are then unnecessary here).
@@ -40,11 +41,24 @@ public final class SpriteSheetSequence: ImageSequenceSource, Sendable {
     guard !overflow, count <= cellCount else { throw .pixels(.invalidDimensions(width: columns, height: rows)) }
     guard count > 0 else { throw .emptySequence }
     let cells = (0..<count).map { index in
-      UnitRect(
-        x: Double(index % columns) / Double(columns), y: Double(index / columns) / Double(rows),
-        width: 1 / Double(columns), height: 1 / Double(rows))
+      let (column, row) = (index % columns, index / columns)
+      let x = Self.gridEdge(column, of: columns, extent: sheet.width)
+      let y = Self.gridEdge(row, of: rows, extent: sheet.height)
+      return PixelRect(
+        x: x, y: y, width: Self.gridEdge(column + 1, of: columns, extent: sheet.width) - x,
+        height: Self.gridEdge(row + 1, of: rows, extent: sheet.height) - y)
     }
-    try self.init(sheet: sheet, frames: cells, isTemplate: isTemplate)
+    self.init(sheet: sheet, cells: cells, isTemplate: isTemplate)
+  }
+
+  /// Edge `k` of `count` equal cells over `extent` pixels: `k extent / count` rounded to the
+  /// nearest pixel, halves up (the rule unit cells follow), computed exactly, so that
+  /// neighbouring cells share it. (From unit rects in `Double`, `x + 1/c` and the next cell's `x`
+  /// could round to different pixels: a gap or a shared column.) Cells are at least one pixel
+  /// wide where `count <= extent`.
+  private static func gridEdge(_ k: Int, of count: Int, extent: Int) -> Int {
+    let (quotient, remainder) = count.dividingFullWidth(k.multipliedFullWidth(by: extent))
+    return quotient + (remainder >= count - remainder ? 1 : 0)
   }
 
   /// Frames from a list of cells in unit coordinates of the sheet (x from the left, y from the
@@ -55,13 +69,18 @@ public final class SpriteSheetSequence: ImageSequenceSource, Sendable {
   ///   non-finite value, ``PixelError/invalidDimensions(width:height:)`` for a cell narrower or
   ///   shorter than a pixel once snapped, ``PixelError/rectOutOfBounds(_:bounds:)`` for a cell
   ///   reaching outside the sheet.
-  public init(sheet: PixelBuffer, frames: [UnitRect], isTemplate: Bool = false) throws(ImageSequenceError) {
+  public convenience init(sheet: PixelBuffer, frames: [UnitRect], isTemplate: Bool = false) throws(ImageSequenceError) {
     guard !frames.isEmpty else { throw .emptySequence }
     var cells: [PixelRect] = []
     cells.reserveCapacity(frames.count)
     for unit in frames {
       cells.append(try Self.pixelCell(unit, in: sheet.bounds))
     }
+    self.init(sheet: sheet, cells: cells, isTemplate: isTemplate)
+  }
+
+  /// Frames from cells already in sheet pixels, inside the sheet and not empty.
+  private init(sheet: PixelBuffer, cells: [PixelRect], isTemplate: Bool) {
     self.keys = firstOccurrenceKeys(cells)
     self.sheet = sheet
     self.cells = cells

@@ -76,6 +76,32 @@ struct SequenceSourceTests {
     }
   }
 
+  /// Cells that do not divide the sheet: each shared edge is `k W / c` rounded to the nearest
+  /// pixel (halves up), the same edge for both neighbours. From `x + 1/c` in `Double`, a 9-pixel
+  /// sheet of 6 columns gave frame 4 [6, 7) (4.5/6 x 9 = 7.4999...) and no frame column 7; 45
+  /// pixels in 20 columns gave frames 13 and 14 column 31 both.
+  @Test("a grid that does not divide the sheet partitions it: neighbours share each rounded edge")
+  func unevenGridPartitions() throws {
+    let nine = try SpriteSheetSequence(sheet: PixelBuffer(width: 9, height: 1, format: .rgba8Premultiplied), columns: 6, rows: 1)
+    #expect(nine.cells.map(\.x) == [0, 2, 3, 5, 6, 8])
+    #expect(nine.cells.map(\.width) == [2, 1, 2, 1, 2, 1])
+    for (width, columns) in [(45, 20), (7, 3), (100, 7), (2047, 64), (31, 31)] {
+      for (extent, cells) in [(width, columns), (columns, 1)] {
+        let sheet = try PixelBuffer(width: extent, height: width, format: .rgba8Premultiplied)
+        let rows = try SpriteSheetSequence(sheet: sheet, columns: cells, rows: columns)
+        for row in 0..<columns {
+          let line = rows.cells[(row * cells)..<((row + 1) * cells)]
+          #expect(line.first?.x == 0 && line.last?.maxX == extent)
+          for (left, right) in zip(line, line.dropFirst()) { #expect(left.maxX == right.x) }
+          // Rows partition the height the same way; every edge is k * size / count, rounded.
+          let top = row * width / columns + (2 * (row * width % columns) >= columns ? 1 : 0)
+          #expect(line.allSatisfy { $0.y == top })
+        }
+        #expect(rows.cells.last?.maxY == width)
+      }
+    }
+  }
+
   @Test("unit-rect cells snap to the nearest pixel edges; a repeated cell shares its key")
   func unitCells() throws {
     let sheet = try gridSheet()  // 20x12 pixels
