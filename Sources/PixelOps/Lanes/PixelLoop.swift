@@ -56,7 +56,7 @@ enum PixelLoop {
       i &+= 4
     }
     while i < range.upperBound {
-      row.storeBytes(of: row.load(fromByteOffset: (center &- i) &* 4, as: UInt32.self), toByteOffset: i &* 4, as: UInt32.self)
+      row.storeBytes(of: row.loadUnaligned(fromByteOffset: (center &- i) &* 4, as: UInt32.self), toByteOffset: i &* 4, as: UInt32.self)
       i &+= 1
     }
   }
