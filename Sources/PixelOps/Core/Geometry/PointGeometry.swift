@@ -69,6 +69,10 @@ public struct PointRect: Sendable, Hashable, CustomStringConvertible {
   ///   ``PixelError/invalidCoordinate(_:)`` when an edge is not finite or beyond ±2^52 pixels.
   public func pixelRect(scale: Double, rounding rule: PixelRounding = .outward) throws(PixelError) -> PixelRect {
     guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+    // A NaN size makes the far edge NaN, and min and max of it and the near edge give the near
+    // edge twice, which would hide it (a NaN origin makes both edges NaN: `round` finds that).
+    guard !maxX.isNaN else { throw .invalidCoordinate(maxX) }
+    guard !maxY.isNaN else { throw .invalidCoordinate(maxY) }
     let x0 = min(minX, maxX) * scale
     let x1 = max(minX, maxX) * scale
     let y0 = min(minY, maxY) * scale

@@ -37,6 +37,18 @@ struct GeometryTests {
     #expect {
       try PointRect(x: .nan, y: 0, width: 1, height: 1).pixelRect(scale: 1)
     } throws: { ($0 as? PixelError)?.invalidCoordinateValue?.isNaN == true }
+    // A NaN size: min and max of a NaN and a number give the number, which hid it (0.5, NaN
+    // wide was pixel 0 outward, nothing nearest).
+    for rule in [PixelRounding.outward, .inward, .nearest] {
+      for rect in [PointRect(x: 0.5, y: 0.5, width: .nan, height: 1), PointRect(x: 0.5, y: 0.5, width: 1, height: .nan)] {
+        #expect {
+          try rect.pixelRect(scale: 1, rounding: rule)
+        } throws: { ($0 as? PixelError)?.invalidCoordinateValue?.isNaN == true }
+      }
+    }
+    #expect(throws: PixelError.invalidCoordinate(.infinity)) {
+      try PointRect(x: 0, y: 0, width: .infinity, height: 1).pixelRect(scale: 1, rounding: .nearest)
+    }
     // Beyond ±2^52 pixels: both edges are 1e300 (+ 1 is lost in the rounding of 1e300).
     #expect(throws: PixelError.invalidCoordinate(1e300)) {
       try PointRect(x: 1e300, y: 0, width: 1, height: 1).pixelRect(scale: 1)
