@@ -31,7 +31,7 @@ struct FrameRenderer {
   private var templateScratch: PixelBuffer?
 
   /// Draws `content` for `state` unless the backing store already shows it. Returns whether
-  /// pixels were drawn.
+  /// pixels were drawn: none where the bounds have no pixels, which leave no backing store.
   mutating func show(
     _ content: Content, state: ViewState, parallelism: Parallelism
   ) throws(ImageSequenceError) -> Bool {
@@ -44,6 +44,11 @@ struct FrameRenderer {
         layer: ContentLayer(bounds: state.bounds, contentsPixelSize: PixelSize(width: 0, height: 0), contentsScale: state.screenScale)
       ).backingStoreSize
     } catch { throw .pixels(error) }
+    guard size.width > 0, size.height > 0 else {
+      // Zero-width or zero-height bounds (a view before layout): an empty backing store, so none.
+      (backingStore, templateScratch, drawn, drawnState) = (nil, nil, content, state)
+      return false
+    }
     var store = try Self.reuse(&backingStore, size: size)
     defer { backingStore = store }
     switch content {

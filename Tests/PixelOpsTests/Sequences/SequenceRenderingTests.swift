@@ -362,6 +362,36 @@ struct SequenceRenderingTests {
 
   // MARK: - Reuse
 
+  /// Zero bounds are an image view's state before layout (`UIImageView(image: nil)` is
+  /// `CGRect.zero`): its backing store, bounds x scale, is empty. Display threw
+  /// `invalidDimensions(0, 0)` making a buffer of no pixels, on every tick.
+  @Test("a view with zero width or height displays nothing, without a backing store, then draws once it has a size")
+  func zeroBoundsDrawNothing() throws {
+    var rng = SeededGenerator(seed: 13)
+    let a = try Self.randomImage(width: 7, height: 5, scale: 1, &rng)
+    let b = try Self.randomImage(width: 7, height: 5, scale: 1, &rng)
+    for bounds in [PointRect(x: 0, y: 0, width: 0, height: 0), PointRect(x: 3, y: 1, width: 10, height: 0)] {
+      let setup = ViewSetup(
+        bounds: bounds, screenScale: 2, contentMode: .scaleToFill, clipsToBounds: false,
+        appearance: ImageViewAppearance(backgroundColor: Self.translucent))
+      let view = Self.view(setup, source: try ImageArraySequence([a, b]))
+      for frame in 0..<2 {
+        let update = try view.display(at: Self.time(ofFrame: frame))
+        #expect(update.shown == .frame(frame))
+        #expect(!update.didDraw)
+        #expect(view.backingStore == nil)
+      }
+      view.stopAnimating()
+      #expect(try !view.display(at: 5).didDraw)
+      view.bounds = PointRect(x: 0, y: 0, width: 10, height: 7)
+      view.startAnimating(at: 0)
+      #expect(try view.display(at: Self.time(ofFrame: 1)).didDraw)
+      var sized = setup
+      sized.bounds = view.bounds
+      Self.expectSame(view.backingStore, try Self.reference(b, sized), "frame 1 once sized")
+    }
+  }
+
   @Test("the same frame key shown twice draws once, and the pixels stay the same")
   func sameKeyDrawsOnce() throws {
     var rng = SeededGenerator(seed: 12)
