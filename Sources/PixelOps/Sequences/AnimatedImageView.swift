@@ -111,9 +111,10 @@ public final class AnimatedImageView {
   /// animation images. Starting a running animation restarts it.
   public func startAnimating() { startAnimating(at: clock.now) }
 
-  /// Starts the animation as if started at clock time `time` (seconds on ``clock``'s scale).
+  /// Starts the animation as if started at clock time `time` (seconds on ``clock``'s scale). A
+  /// time that is not finite is ignored: nothing starts, and a running animation runs on.
   public func startAnimating(at time: Double) {
-    guard activeAnimationImages != nil else { return }
+    guard activeAnimationImages != nil, time.isFinite else { return }
     animationStart = time
   }
 

@@ -107,14 +107,15 @@ public struct AnimationTimeline: Sendable, Hashable {
   /// change.
   ///
   /// - Throws: ``ImageSequenceError/invalidTime(_:)`` for NaN or infinite times, or a time more
-  ///   than 2^52 frames after the start.
+  ///   than 2^52 frames after the start of an animation that has not finished by then.
   public func frame(at elapsed: Double) throws(ImageSequenceError) -> AnimationFrame {
     guard elapsed.isFinite else { throw .invalidTime(elapsed) }
     let time = max(elapsed, 0)
+    let finished = AnimationFrame(index: frameCount - 1, cycle: repeatCount - 1, isFinished: true, nextChange: nil)
+    // At or past the end, finished however far: no frame to resolve, so no time is too far.
+    if let totalDuration, time >= totalDuration { return finished }
     let (cycle, index) = try position(at: time)
-    if repeatCount > 0, cycle >= repeatCount {
-      return AnimationFrame(index: frameCount - 1, cycle: repeatCount - 1, isFinished: true, nextChange: nil)
-    }
+    if repeatCount > 0, cycle >= repeatCount { return finished }
     let isLastFrameOfLastCycle = repeatCount > 0 && cycle == repeatCount - 1 && index == frameCount - 1
     let nextChange: Double? =
       frameCount == 1 && repeatCount == 0 ? nil

@@ -132,6 +132,23 @@ struct AnimatedImageViewTimingTests {
     try Self.expectShows(view, at: 9, .image, Self.yellow)
   }
 
+  /// A start that is not finite made every later display throw `invalidTime(nan)` while
+  /// `isAnimating` said false; it is ignored, and a running animation keeps its start.
+  @Test("startAnimating at a time that is not finite starts nothing; a running animation runs on")
+  func nonFiniteStartIgnored() throws {
+    let view = try Self.view()
+    view.animationImages = try Self.sequence([Self.red, Self.green, Self.blue])
+    for start in [Double.nan, .infinity, -.infinity] {
+      view.startAnimating(at: start)
+      #expect(!view.isAnimating(at: 1))
+      try Self.expectShows(view, at: 1, .image, Self.yellow)
+    }
+    view.startAnimating(at: 0)
+    view.startAnimating(at: .nan)
+    #expect(view.isAnimating(at: 1.5 / 30))
+    try Self.expectShows(view, at: 1.5 / 30, .frame(1), Self.green)
+  }
+
   @Test("a finished animation without an image shows only the background")
   func finishesWithoutImage() throws {
     let view = try Self.view(image: nil)

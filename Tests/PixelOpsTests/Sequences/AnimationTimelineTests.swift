@@ -406,4 +406,25 @@ struct AnimationTimelineTests {
     #expect(throws: Never.self) { _ = try timeline.frame(at: 0x1p51 / 30) }
     #expect(throws: Never.self) { _ = try perFrame.frame(at: 0x1p50) }
   }
+
+  /// An animation that repeats a given number of times has finished once its last cycle ended,
+  /// however long ago: the frame need not be resolved. The 2^52-frame check came first and
+  /// threw, so a view showed an error where UIImageView shows its image.
+  @Test("a finished animation is finished at any finite time after its end, also past 2^52 frames")
+  func finishedLongAgo() throws {
+    let counted = try AnimationTimeline(frameCount: 3, repeatCount: 1)
+    let timed = try AnimationTimeline(frameDurations: [0.5, 0.25], repeatCount: 2)
+    for (timeline, lastFrame) in [(counted, 2), (timed, 1)] {
+      for time in [2e14, 0x1p60, 1e300, .greatestFiniteMagnitude] {
+        let frame = try timeline.frame(at: time)
+        #expect(frame.isFinished && frame.index == lastFrame && frame.nextChange == nil, "at \(time) s")
+      }
+    }
+    // Repeating forever there is no end, and such a time has no frame.
+    let forever = try AnimationTimeline(frameCount: 3)
+    guard case .invalidTime(1e300) = Self.sequenceError({ _ = try forever.frame(at: 1e300) }) else {
+      Issue.record("repeating forever, 1e300 s should be .invalidTime")
+      return
+    }
+  }
 }
