@@ -204,6 +204,27 @@ struct OverlappingViewTests {
     }
   }
 
+  /// The same pixels read as RGBA and written as BGRA (or back): hue, saturation, color and
+  /// luminosity onto BGRA work in RGBA and swapped the destination row in place, which was the
+  /// source row too, so the blend read the destination as its source.
+  @Test("a view drawn onto itself in the other channel order (every mode, both orders, 1 and 4 threads) equals the draw from a copy")
+  func drawInPlaceOtherChannelOrder() throws {
+    for mode in BlendMode.allCases {
+      for (sourceFormat, destinationFormat) in [
+        (PixelFormat.rgba8Premultiplied, PixelFormat.bgra8Premultiplied), (.bgra8Premultiplied, .rgba8Premultiplied),
+      ] {
+        for parallelism in [Parallelism.serial, Self.four] {
+          let options = CompositeOptions(blendMode: mode, opacity: 0.75, parallelism: parallelism)
+          let whole = PixelRect(x: 0, y: 0, width: 67, height: 23)
+          try Self.expectSameAsFromCopy(width: 67, height: 23, seed: 15, "\(mode) \(sourceFormat) onto \(destinationFormat) \(parallelism)") {
+            (source, memory) throws(PixelError) in
+            try Compositor.draw(source, onto: try memory.view(whole, format: destinationFormat), options: options)
+          } source: { memory in try memory.view(whole, format: sourceFormat).readOnly }
+        }
+      }
+    }
+  }
+
   @Test("in place at a size that splits into 4 threads' bands, and with the source placed at an offset")
   func drawInPlaceThreaded() throws {
     for mode in [BlendMode.normal, .copy, .multiply, .hue] {

@@ -19,9 +19,10 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
     let total = sourceBytes &+ coverage.scratchByteCount
     // Checked once per band: same-order draws run exactly the loop they always ran.
     guard !swapsDestination else {
-      guard total > 0 else { return try runSwappingDestination(rows, scratch: nil, coverageOffset: 0) }
-      return try BandScratch.withBuffer(byteCount: total) { (scratch) throws(PixelError) in
-        try runSwappingDestination(rows, scratch: scratch, coverageOffset: sourceBytes)
+      let swappedRowOffset = BandScratch.aligned(total)
+      return try BandScratch.withBuffer(byteCount: swappedRowOffset &+ area.width &* 4) { (scratch) throws(PixelError) in
+        try runSwappingDestination(
+          rows, scratch: scratch, coverageOffset: sourceBytes, swappedRow: scratch + swappedRowOffset)
       }
     }
     guard total > 0 else { return try run(rows, scratch: nil, coverageOffset: 0) }
@@ -94,13 +95,16 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
   }
 
   /// The same rows with each destination row swapped between BGRA and RGBA around the kernel
-  /// (or after the source wrote it, for a copying entry): non-separable modes onto BGRA.
+  /// (or after the source wrote it, for a copying entry): non-separable modes onto BGRA. The
+  /// kernel blends into a swapped copy of the row (`swappedRow`, a row of scratch), which is
+  /// swapped back into place after it: a source reading the very same pixels in the other order
+  /// (a view drawn onto itself) then reads them as they were.
   private func runSwappingDestination(
-    _ rows: Range<Int>, scratch: UnsafeMutableRawPointer?, coverageOffset: Int
+    _ rows: Range<Int>, scratch: UnsafeMutableRawPointer, coverageOffset: Int, swappedRow: UnsafeMutableRawPointer
   ) throws(PixelError) {
     var sourceRows = source.makeCursor(scratch: source.scratchByteCount == 0 ? nil : scratch)
     var coverageRows = coverage.makeCursor(
-      scratch: coverage.scratchByteCount == 0 ? nil : scratch.map { $0 + coverageOffset })
+      scratch: coverage.scratchByteCount == 0 ? nil : scratch + coverageOffset)
     let columns = area.x..<(area.x &+ area.width)
     let firstByte = area.x &* 4
     for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
@@ -112,13 +116,13 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
       }
       let pixels = try sourceRows.row(y, columns: columns)
       let covered = try coverageRows.row(y, columns: columns)
-      RedBlueSwap.swapInPlace(target, count: area.width)
+      RedBlueSwap.swap(target, into: swappedRow, count: area.width)
       entry.kernel(
         CompositeSpan(
-          destination: target, source: pixels, coverage: covered?.bytes, coverageStride: covered?.stride ?? 1,
+          destination: swappedRow, source: pixels, coverage: covered?.bytes, coverageStride: covered?.stride ?? 1,
           count: area.width),
         parameters)
-      RedBlueSwap.swapInPlace(target, count: area.width)
+      RedBlueSwap.swap(swappedRow, into: target, count: area.width)
     }
   }
 }
