@@ -112,8 +112,8 @@ public enum Compositor {
       "Compositor.drawTemplate", image: nil, mask: options.mask, size: template.size, at: origin, onto: destination)
     return try template.coverage.withView { (coverage) throws(PixelError) in
       try drawTinted(
-        ViewCoverage(mask: coverage, at: origin), size: coverage.size, tint: tint, origin: origin, onto: destination,
-        channels: channels, options: options)
+        template.coversEveryPixel ? nil : ViewCoverage(mask: coverage, at: origin), size: coverage.size, tint: tint,
+        origin: origin, onto: destination, channels: channels, options: options)
     }
   }
 

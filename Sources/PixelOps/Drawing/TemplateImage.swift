@@ -9,6 +9,10 @@
 public struct TemplateImage: Sendable {
   /// The template's alpha as ``PixelFormat/gray8`` (255 everywhere for a format without alpha).
   public let coverage: PixelBuffer
+  /// Whether the image had no alpha channel: drawn, it then tints every pixel with no coverage
+  /// at all, as the image itself draws (not through ``coverage``'s 255s, which take the masked
+  /// kernel's 8.8 arithmetic and make different bytes).
+  let coversEveryPixel: Bool
 
   /// Extracts the alpha of `image`, which must have 8-bit channels.
   ///
@@ -27,6 +31,7 @@ public struct TemplateImage: Sendable {
       }
     }
     coverage = mask
+    coversEveryPixel = image.format.alphaByteOffset == nil
   }
 
   /// The operation named when a template of 16-bit channels is refused, with the conversion

@@ -277,4 +277,65 @@ struct CompositorTests {
       }
     }
   }
+
+  /// The prepared form promises the view's result. A format without alpha gave the view no
+  /// coverage (the exact unmasked kernel) but the prepared one a mask of 255s (the 8.8 masked
+  /// kernel): black over grey 128 gave 127 one way and 128 the other, and an opaque tint made
+  /// the destination opaque one way (`makesOpaque`) and only kept it the other.
+  @Test("a prepared template draws the bytes and outcome of the view it was made from, also without alpha")
+  func preparedTemplateMatchesItsView() throws {
+    var rng = SeededGenerator(seed: 43)
+    for trial in 0..<120 {
+      let format = [PixelFormat.gray8, .rgba8Premultiplied, .grayAlpha8, .bgra8Premultiplied].randomElement(using: &rng)!
+      let (width, height) = (Int.random(in: 1...37, using: &rng), Int.random(in: 1...9, using: &rng))
+      let image = try RandomPixels.buffer(width: width, height: height, format: format, &rng)
+      let tint = PremultipliedColor(
+        red: .random(in: 0...1, using: &rng), green: .random(in: 0...1, using: &rng), blue: .random(in: 0...1, using: &rng),
+        alpha: Bool.random(using: &rng) ? 1 : .random(in: 0...1, using: &rng)
+      )
+      let before = try RandomPixels.buffer(width: width + 3, height: height + 2, format: .rgba8Premultiplied, &rng)
+      let mask = try RandomPixels.buffer(width: width, height: height, format: .gray8, &rng)
+      let mode = [BlendMode.normal, .multiply, .copy].randomElement(using: &rng)!
+      let opacity = [1, 0.6].randomElement(using: &rng)!
+      let options = { (masked: Bool, view: PixelView) in
+        CompositeOptions(blendMode: mode, opacity: opacity, mask: masked ? view : nil)
+      }
+      for masked in [false, true] {
+        var fromView = before
+        var fromPrepared = before
+        let origin = PixelPosition(x: trial % 4, y: trial % 3)
+        let (viewOutcome, preparedOutcome) = try image.withView { view in
+          try mask.withView { maskView in
+            let viewOutcome = try fromView.withMutableView { destination in
+              try Compositor.drawTemplate(view, tint: tint, onto: destination, at: origin, options: options(masked, maskView))
+            }
+            let prepared = try TemplateImage(view)
+            let preparedOutcome = try fromPrepared.withMutableView { destination in
+              try Compositor.drawTemplate(prepared, tint: tint, onto: destination, at: origin, options: options(masked, maskView))
+            }
+            return (viewOutcome, preparedOutcome)
+          }
+        }
+        #expect(fromView.packedBytes() == fromPrepared.packedBytes(), "trial \(trial) \(format) \(mode) masked \(masked)")
+        #expect(viewOutcome.description == preparedOutcome.description, "trial \(trial) \(format) \(mode) masked \(masked)")
+      }
+    }
+    // Every tint alpha over every opaque grey, through a Gray8 template (no alpha channel).
+    let template = try PixelBuffer(width: 256, height: 1, format: .gray8)
+    var greys = try PixelBuffer(width: 256, height: 1, format: .rgba8Premultiplied)
+    greys.withMutableView { view in
+      for d in 0..<256 { view.rowAddress(0).storeBytes(of: SIMD4<UInt8>(UInt8(d), UInt8(d), UInt8(d), 255), toByteOffset: d * 4, as: SIMD4<UInt8>.self) }
+    }
+    let prepared = try template.withView { try TemplateImage($0) }
+    for alpha in 0...255 {
+      let tint = PremultipliedColor(premultipliedRed: UInt8(alpha / 3), green: 0, blue: UInt8(alpha), alpha: UInt8(alpha))
+      var (fromView, fromPrepared) = (greys, greys)
+      let viewOutcome = try template.withView { view in
+        try fromView.withMutableView { try Compositor.drawTemplate(view, tint: tint, onto: $0) }
+      }
+      let preparedOutcome = try fromPrepared.withMutableView { try Compositor.drawTemplate(prepared, tint: tint, onto: $0) }
+      #expect(fromView.packedBytes() == fromPrepared.packedBytes(), "tint alpha \(alpha)")
+      #expect(viewOutcome.description == preparedOutcome.description, "tint alpha \(alpha)")
+    }
+  }
 }
