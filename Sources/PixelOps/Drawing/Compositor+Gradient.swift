@@ -7,7 +7,12 @@ extension Compositor {
   /// Geometry is in points at `scale` pixels per point, with the view's pixel (0, 0) at point
   /// (0, 0): the gradient's coordinates are the view's, not relative to `rect`. Each pixel shows
   /// the gradient at its centre. `rect` becomes whole pixels by rounding each edge to the
-  /// nearest pixel (``PixelRounding/nearest``): the pixels whose centres it contains.
+  /// nearest pixel (``PixelRounding/nearest``): the pixels whose centres it contains, where a
+  /// centre on an edge counts as inside at the right or bottom edge and outside at the left or
+  /// top one, since halves round up (as Skia rounds a rect it fills unantialiased). Scaled
+  /// draws into a ``FractionalPixelRect`` take the other side at a tie, counting the centres in
+  /// `minX ..< maxX` (DESIGN.md, "Geometry"); they differ only where an edge lies exactly
+  /// on a pixel centre.
   ///
   /// Without dithering every pixel is within 1 of the exact colour at its centre (see
   /// ``Gradient`` for the colour rules and DESIGN.md for the arithmetic).
