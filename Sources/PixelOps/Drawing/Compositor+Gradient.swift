@@ -27,8 +27,10 @@ extension Compositor {
   /// - Returns: What the fill did to opaque destination pixels.
   /// - Throws: ``PixelError/invalidScale(_:)``; ``PixelError/invalidCoordinate(_:)`` for a
   ///   rect beyond ±2^52 pixels; ``PixelError/invalidGradient(reason:)`` for a shape that
-  ///   draws nothing meaningful (see ``GradientShape``); the errors of
-  ///   ``fill(_:of:with:options:)``.
+  ///   draws nothing meaningful (see ``GradientShape``); as ``fill(_:of:with:options:)``,
+  ///   ``PixelError/unsupportedFormat(_:operation:)``, ``PixelError/sizeMismatch(_:_:)``,
+  ///   ``PixelError/overlappingViews(operation:)``, ``PixelError/allocationFailed(bytes:)`` and
+  ///   ``PixelError/cancelled``.
   @discardableResult
   public static func fill(
     _ rect: PointRect? = nil, of destination: MutablePixelView, scale: Double = 1, with fill: GradientFill,

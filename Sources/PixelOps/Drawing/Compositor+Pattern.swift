@@ -24,10 +24,14 @@ extension Compositor {
   ///   - options: Blend mode, opacity, mask (the size of `rect` in pixels, its pixel (0, 0) on
   ///     the rect's first pixel) and threads. A mask must not overlap the pixels written.
   /// - Returns: What the fill did to opaque destination pixels.
-  /// - Throws: ``PixelError/invalidScale(_:)``; ``PixelError/invalidCoordinate(_:)`` for a rect
-  ///   or phase that is not finite or lies beyond ±2^52 pixels; ``PixelError/sizeMismatch(_:_:)``
-  ///   for a mask of another size; ``PixelError/overlappingViews(operation:)``; the errors of
-  ///   ``Resampler/resample(_:from:onto:in:filter:extend:parallelism:)`` for a resampled tile.
+  /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` for a destination that is not
+  ///   premultiplied RGBA8 or BGRA8 or a mask that is not Gray8; ``PixelError/invalidScale(_:)``;
+  ///   ``PixelError/invalidCoordinate(_:)`` for a rect or phase that is not finite or lies beyond
+  ///   ±2^52 pixels; ``PixelError/geometryOverflow(operation:)`` where the placed pattern's
+  ///   pixel arithmetic would overflow `Int`; ``PixelError/sizeMismatch(_:_:)`` for a mask of
+  ///   another size; ``PixelError/overlappingViews(operation:)``;
+  ///   ``PixelError/allocationFailed(bytes:)``; ``PixelError/cancelled``; and for a resampled
+  ///   tile the errors of ``Resampler/resample(_:from:onto:in:filter:extend:parallelism:)``.
   @discardableResult
   public static func fill(
     _ rect: PointRect? = nil, of destination: MutablePixelView, scale: Double = 1, with fill: PatternFill,

@@ -25,10 +25,13 @@ extension Compositor {
   ///   - options: Blend mode, opacity, mask (the size of `rect` in whole pixels, its pixel (0, 0)
   ///     on the rect's first pixel) and threads.
   /// - Returns: What the draw did to opaque destination pixels (at best that it kept them).
-  /// - Throws: ``PixelError/invalidScale(_:)``; ``PixelError/invalidCoordinate(_:)`` for a rect
-  ///   that is not finite or lies beyond ±2^52 pixels; ``PixelError/sizeMismatch(_:_:)`` for a
-  ///   mask of another size; ``PixelError/overlappingViews(operation:)``; the errors of the
-  ///   resampler for slices reduced beyond its limits.
+  /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` for a destination that is not
+  ///   premultiplied RGBA8 or BGRA8 or a mask that is not Gray8; ``PixelError/invalidScale(_:)``;
+  ///   ``PixelError/invalidCoordinate(_:)`` for a rect that is not finite or lies beyond ±2^52
+  ///   pixels; ``PixelError/sizeMismatch(_:_:)`` for a mask of another size;
+  ///   ``PixelError/overlappingViews(operation:)``; ``PixelError/allocationFailed(bytes:)``;
+  ///   ``PixelError/cancelled``; the errors of the resampler for slices reduced beyond its
+  ///   limits.
   @discardableResult
   public static func draw(
     _ image: ResizableImage, in rect: PointRect, onto destination: MutablePixelView, scale: Double = 1,

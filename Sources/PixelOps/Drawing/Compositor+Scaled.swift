@@ -30,7 +30,8 @@ extension Compositor {
   /// - Returns: What the draw did to opaque destination pixels.
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` for other formats;
   ///   ``PixelError/sizeMismatch(_:_:)`` for a mask of another size;
-  ///   ``PixelError/overlappingViews(operation:)`` when views overlap; the errors of
+  ///   ``PixelError/overlappingViews(operation:)`` when views overlap;
+  ///   ``PixelError/allocationFailed(bytes:)``; the errors of
   ///   ``Resampler/resample(_:from:onto:in:filter:extend:parallelism:)``.
   @discardableResult
   public static func draw(

@@ -25,7 +25,8 @@ public enum Compositor {
   /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` unless both views are
   ///   premultiplied RGBA8 or BGRA8 and a mask is Gray8; ``PixelError/sizeMismatch(_:_:)`` when
   ///   the mask is not the source's size; ``PixelError/overlappingViews(operation:)`` for other
-  ///   overlap; ``PixelError/cancelled``.
+  ///   overlap; ``PixelError/allocationFailed(bytes:)`` when a band's scratch memory cannot be
+  ///   had; ``PixelError/cancelled``.
   @discardableResult
   public static func draw(
     _ source: PixelView, onto destination: MutablePixelView, at origin: PixelPosition = .zero,
@@ -75,9 +76,12 @@ public enum Compositor {
   /// written.
   ///
   /// - Returns: What the draw did to opaque destination pixels.
-  /// - Throws: as ``fill(_:of:with:options:)``; `options.mask` further limits coverage (the
-  ///   two multiply, `round(a * m / 255)`) and must be the template's size;
-  ///   ``PixelError/overlappingViews(operation:)``.
+  /// - Throws: ``PixelError/unsupportedFormat(_:operation:)`` for a template of 16-bit channels
+  ///   (any 8-bit format is a template), a destination that is not premultiplied RGBA8 or BGRA8,
+  ///   or a mask that is not Gray8; ``PixelError/sizeMismatch(_:_:)`` unless the mask, which
+  ///   further limits coverage (the two multiply, `round(a * m / 255)`), is the template's size;
+  ///   ``PixelError/overlappingViews(operation:)``; ``PixelError/allocationFailed(bytes:)``;
+  ///   ``PixelError/cancelled``.
   @discardableResult
   public static func drawTemplate(
     _ template: PixelView, tint: PremultipliedColor, onto destination: MutablePixelView,

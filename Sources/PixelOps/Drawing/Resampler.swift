@@ -51,6 +51,7 @@ public enum Resampler {
   ///   weight table would be unreasonably large (more than about a million source pixels per
   ///   destination pixel; the error gives the limit for the filter and destination size);
   ///   ``PixelError/overlappingViews(operation:)`` when the views overlap;
+  ///   ``PixelError/allocationFailed(bytes:)`` when a band's scratch memory cannot be had;
   ///   ``PixelError/cancelled``. An empty destination (rect or view) is not an error: nothing
   ///   is drawn.
   @discardableResult

@@ -74,7 +74,8 @@ public final class TIFFReader: Sendable {
   /// whether the page's samples could fit in the file. What a caller that allocates the page's
   /// buffer itself (a frame sequence, every frame) must ask for.
   ///
-  /// - Throws: ``ImageIOError/tooLarge(width:height:limit:)``,
+  /// - Throws: ``ImageIOError/pageOutOfRange(index:pageCount:)`` for an index outside the
+  ///   pages; ``ImageIOError/tooLarge(width:height:limit:)``,
   ///   ``ImageIOError/exceedsMemoryLimit(bytes:limit:)``, ``ImageIOError/truncated(_:message:)``
   ///   or ``ImageIOError/unsupported(_:message:)`` as ``decodePage(at:)`` would.
   public func checkedPageSize(at index: Int) throws(ImageIOError) -> PixelSize {
