@@ -56,4 +56,19 @@ import Testing
     }
     #expect(Self.colorType(try wide.pngBytes()) == 2)
   }
+
+  /// The options promise that alpha is dropped from opaque views; gray + alpha kept it (colour
+  /// type 4 for an opaque image, a third larger than type 0).
+  @Test("opaque gray + alpha is written as gray (colour type 0) and reads back the same; translucent keeps alpha")
+  func opaqueGrayAlpha() throws {
+    var gray = try RandomPixels.buffer(width: 33, height: 7, format: .grayAlpha8, seed: 0x9A80)
+    gray.withMutableView { view in
+      for y in 0..<7 { for x in 0..<33 { view.rowAddress(y).storeBytes(of: 255, toByteOffset: x * 2 + 1, as: UInt8.self) } }
+    }
+    let png = try gray.pngBytes()
+    #expect(Self.colorType(png) == 0)
+    #expect(try PNG.decode(png, options: PNGDecodingOptions(format: .grayAlpha8)) == gray)
+    gray.withMutableView { view in view.rowAddress(6).storeBytes(of: 254, toByteOffset: 32 * 2 + 1, as: UInt8.self) }
+    #expect(Self.colorType(try gray.pngBytes()) == 4)
+  }
 }

@@ -2,9 +2,9 @@ import PixelOps
 
 /// The colour type and bit depth a PNG is written with.
 public enum PNGColorFormat: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-  /// Chosen from the pixels: ``gray8`` for `PixelFormat.gray8`, ``grayAlpha8`` for
-  /// `PixelFormat.grayAlpha8`, ``rgba16`` (or ``rgb16`` when opaque) for the 16-bit
-  /// formats, and ``rgba8`` (or ``rgb8`` when opaque) for the rest. Opaque means
+  /// Chosen from the pixels: ``gray8`` for `PixelFormat.gray8`, ``grayAlpha8`` (or ``gray8``
+  /// when opaque) for `PixelFormat.grayAlpha8`, ``rgba16`` (or ``rgb16`` when opaque) for the
+  /// 16-bit formats, and ``rgba8`` (or ``rgb8`` when opaque) for the rest. Opaque means
   /// `PixelView.isKnownOpaque`, or, when that is not set, every alpha at its maximum
   /// (`PixelView.measureOpacity()`: one vector pass over the pixels before encoding).
   case automatic
@@ -40,7 +40,7 @@ public enum PNGColorFormat: Sendable, Hashable, CaseIterable, CustomStringConver
     guard self == .automatic else { return self }
     switch view.format {
     case .gray8: return .gray8
-    case .grayAlpha8: return .grayAlpha8
+    case .grayAlpha8: return view.measureOpacity() ? .gray8 : .grayAlpha8
     case .rgba16Premultiplied, .rgba16Straight: return view.measureOpacity() ? .rgb16 : .rgba16
     case .rgba8Premultiplied, .rgba8Straight, .bgra8Premultiplied:
       return view.measureOpacity() ? .rgb8 : .rgba8
