@@ -67,4 +67,22 @@ struct AtomicWriteTests {
     let type = try FileManager.default.attributesOfItem(atPath: directory.path("link.png"))[.type] as? FileAttributeType
     #expect(type == .typeRegular)
   }
+
+  /// A directory at the path was found only by the rename, after every page was produced, and
+  /// the temporary file took the directory's mode: from a 0555 directory the codec's reopen then
+  /// failed with "Permission denied".
+  @Test("a directory at the path is refused before anything is produced, saying so")
+  func directoryRefusedFirst() throws {
+    let directory = try TemporaryDirectory()
+    for mode in [0o755, 0o555] {
+      let path = directory.path("taken-\(mode)")
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: mode])
+      var produced = false
+      #expect(throws: ImageIOError.writeFailed(path: path, reason: String(cString: strerror(EISDIR)))) {
+        try FileSystem.withAtomicReplacement(of: path) { (_: String) throws(ImageIOError) in produced = true }
+      }
+      #expect(!produced)
+    }
+    #expect(try directory.contents() == ["taken-365", "taken-493"])
+  }
 }

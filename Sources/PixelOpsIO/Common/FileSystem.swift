@@ -62,13 +62,19 @@ enum FileSystem {
   /// Creates an empty file `.<name>.<random>.tmp` in `path`'s directory (`<name>` cut to 200
   /// bytes, so that a name near the 255-byte limit still has room for the rest) with the permissions a new
   /// file there gets (0666 less the umask), or those of the file it will replace, so the rename
-  /// leaves permissions as a plain write would. (`mkstemp` would make every result 0600.)
+  /// leaves permissions as a plain write would. (`mkstemp` would make every result 0600.) A
+  /// directory at `path` is refused here, before anything is produced.
   private static func createTemporaryFile(beside path: String) throws(ImageIOError) -> String {
     let directory = directoryName(of: path)
     let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? "image"
     let base = name.utf8.count > 200 ? String(decoding: name.utf8.prefix(200), as: UTF8.self) : name
     var existing = stat()
-    let existingMode: mode_t? = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+    let exists = stat(path, &existing) == 0
+    // Found before any page is produced, and never a mode for the temporary file to copy.
+    if exists && existing.st_mode & S_IFMT == S_IFDIR {
+      throw .writeFailed(path: path, reason: String(cString: strerror(EISDIR)))
+    }
+    let existingMode: mode_t? = exists ? existing.st_mode & 0o7777 : nil
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<100 {
       let suffix = String(generator.next() & 0xFFFF_FFFF, radix: 36)
