@@ -467,9 +467,9 @@ uint32_t po_tiff_begin_page(po_tiff *handle, const po_tiff_page_layout *layout) 
     uint16_t extra = layout->alpha_sample;
     ok = TIFFSetField(tif, TIFFTAG_EXTRASAMPLES, 1, &extra);
   }
+  if (ok && layout->is_page) ok = TIFFSetField(tif, TIFFTAG_SUBFILETYPE, (uint32_t)FILETYPE_PAGE);
   if (ok && layout->page_count > 1) {
-    ok = TIFFSetField(tif, TIFFTAG_SUBFILETYPE, (uint32_t)FILETYPE_PAGE) &&
-         TIFFSetField(tif, TIFFTAG_PAGENUMBER, (int)layout->page_index, (int)layout->page_count);
+    ok = TIFFSetField(tif, TIFFTAG_PAGENUMBER, (int)layout->page_index, (int)layout->page_count);
   }
   if (!ok) return 0;
   uint64_t scanline = TIFFScanlineSize64(tif);

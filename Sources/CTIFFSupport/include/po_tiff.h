@@ -160,9 +160,12 @@ typedef struct {
   uint16_t alpha_sample;
   uint16_t compression;
   uint16_t predictor;
-  /// 0-based page index and page count (PageNumber and SubfileType are written when count > 1).
+  /// 0-based page index and page count (PageNumber is written when count > 1; 0 when the
+  /// document has more pages than its SHORT values hold).
   uint16_t page_index;
   uint16_t page_count;
+  /// Non-zero for a page of a multi-page document (NewSubfileType = page), at any page count.
+  uint16_t is_page;
 } po_tiff_page_layout;
 
 /// Sets the directory fields of the next page. Returns the rows per strip chosen (at least

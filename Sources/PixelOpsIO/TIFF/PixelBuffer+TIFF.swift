@@ -17,7 +17,7 @@ extension Array where Element == PixelBuffer {
   /// These images encoded in order as the pages of a multi-page TIFF in memory. See
   /// ``TIFF/encode(pages:options:)``.
   public func tiffBytes(options: TIFFEncodingOptions = .standard) throws(ImageIOError) -> [UInt8] {
-    try TIFF.encodePages(count: count, options: options) { (index, write) throws(ImageIOError) in
+    try TIFF.encodePages(count: count, options: options, rawBytes: rawBytes) { (index, write) throws(ImageIOError) in
       try self[index].withView(write)
     }
   }
@@ -25,8 +25,11 @@ extension Array where Element == PixelBuffer {
   /// Writes these images in order as the pages of a multi-page TIFF file at `path`,
   /// atomically. See ``TIFF/write(pages:to:options:)``.
   public func writeTIFF(to path: String, options: TIFFEncodingOptions = .standard) throws(ImageIOError) {
-    try TIFF.write(pageCount: count, to: path, options: options) { (index, write) throws(ImageIOError) in
-      try self[index].withView(write)
+    try TIFF.writePages(count: count, to: path, options: options, rawBytes: rawBytes) {
+      (index, write) throws(ImageIOError) in try self[index].withView(write)
     }
   }
+
+  /// The uncompressed bytes of every page, to decide BigTIFF by.
+  private var rawBytes: Int { TIFFWriter.rawBytes(of: self) { ($0.size, $0.format) } }
 }

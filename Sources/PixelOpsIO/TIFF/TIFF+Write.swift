@@ -54,8 +54,9 @@ extension TIFF {
     throws(ImageIOError)
   {
     for page in pages { try TIFFWriter.validate(page) }
-    try write(pageCount: pages.count, to: path, options: options) { (index, write) throws(ImageIOError) in
-      try write(pages[index])
+    let rawBytes = TIFFWriter.rawBytes(of: pages) { ($0.size, $0.format) }
+    try writePages(count: pages.count, to: path, options: options, rawBytes: rawBytes) {
+      (index, write) throws(ImageIOError) in try write(pages[index])
     }
   }
 
@@ -73,7 +74,9 @@ extension TIFF {
   /// ```
   ///
   /// Atomic as ``write(_:to:options:)``: if `page` throws, the error is rethrown and `path` is
-  /// untouched. BigTIFF is chosen when `pageCount` pages the size of the first approach 4 GiB.
+  /// untouched. BigTIFF is chosen when `pageCount` pages the size of the first, grown by the
+  /// compression's worst case, approach 4 GiB (``write(pages:to:options:)``, which knows every
+  /// page, adds up their sizes).
   ///
   /// - Throws: what `page` throws; ``ImageIOError/pixels(_:)`` for a page ``encode(_:options:)``
   ///   refuses; ``ImageIOError/writeFailed(path:reason:)`` when `pageCount` is not positive,
@@ -82,9 +85,18 @@ extension TIFF {
     pageCount: Int, to path: String, options: TIFFEncodingOptions = .standard,
     page: (_ index: Int, _ write: (PixelView) throws(ImageIOError) -> Void) throws(ImageIOError) -> Void
   ) throws(ImageIOError) {
+    try writePages(count: pageCount, to: path, options: options, rawBytes: nil, page: page)
+  }
+
+  /// ``write(pageCount:to:options:page:)`` with, where known, the uncompressed bytes of all the
+  /// pages (``TIFFWriter/rawBytes(of:size:)``) to decide BigTIFF by.
+  static func writePages(
+    count pageCount: Int, to path: String, options: TIFFEncodingOptions, rawBytes: Int?,
+    page: (_ index: Int, _ write: (PixelView) throws(ImageIOError) -> Void) throws(ImageIOError) -> Void
+  ) throws(ImageIOError) {
     guard pageCount > 0 else { throw .writeFailed(path: path, reason: "no pages to write") }
     try FileSystem.withAtomicReplacement(of: path) { (temporaryPath: String) throws(ImageIOError) in
-      let sequence = TIFFPageSequence(pageCount: pageCount, options: options, reportedPath: path) {
+      let sequence = TIFFPageSequence(pageCount: pageCount, options: options, reportedPath: path, rawBytes: rawBytes) {
         (bigTIFF: Bool) throws(ImageIOError) -> TIFFHandle in
         try TIFFHandle(writingPath: temporaryPath, bigTIFF: bigTIFF, reportedPath: path)
       }
@@ -98,22 +110,28 @@ extension TIFF {
   }
 
   /// The bytes of a TIFF of `count` pages produced as ``write(pageCount:to:options:page:)``
-  /// produces them, after checking every view of `validating`.
+  /// produces them, after checking every view of `validating`; BigTIFF is decided by `rawBytes`
+  /// where given, else by those views' sizes where there are any.
   static func encodePages(
-    count: Int, options: TIFFEncodingOptions, validating views: [PixelView] = [],
+    count: Int, options: TIFFEncodingOptions, validating views: [PixelView] = [], rawBytes: Int? = nil,
     page: (_ index: Int, _ write: (PixelView) throws(ImageIOError) -> Void) throws(ImageIOError) -> Void
   ) throws(ImageIOError) -> [UInt8] {
     for view in views { try TIFFWriter.validate(view) }
     guard count > 0 else { throw .writeFailed(path: TIFFHandle.memoryPath, reason: "no pages to write") }
-    let sequence = TIFFPageSequence(pageCount: count, options: options, reportedPath: TIFFHandle.memoryPath) {
+    let known = rawBytes ?? (views.isEmpty ? nil : TIFFWriter.rawBytes(of: views) { ($0.size, $0.format) })
+    let sequence = TIFFPageSequence(
+      pageCount: count, options: options, reportedPath: TIFFHandle.memoryPath, rawBytes: known
+    ) {
       (bigTIFF: Bool) throws(ImageIOError) -> TIFFHandle in
       try TIFFHandle(writingMemoryWithBigTIFF: bigTIFF)
     }
     try produce(count, into: sequence, reportedPath: TIFFHandle.memoryPath, page: page)
     let handle = try sequence.finish()
-    var byteCount = 0
-    guard let bytes = po_tiff_memory_bytes(handle.pointer, &byteCount) else { return [] }
-    return Array(UnsafeBufferPointer(start: bytes, count: byteCount))
+    return withExtendedLifetime(handle) {
+      var byteCount = 0
+      guard let bytes = po_tiff_memory_bytes(handle.pointer, &byteCount) else { return [] }
+      return Array(UnsafeBufferPointer(start: bytes, count: byteCount))
+    }
   }
 
   /// Asks `page` for each of `count` pages in order and appends what it hands over, checking

@@ -58,6 +58,18 @@ public enum TIFFCompression: Sendable, Hashable, CaseIterable, CustomStringConve
   }
 
   /// The Predictor tag value: horizontal differencing (2) where the codec benefits from it.
+  /// The most the compression can make pixel bytes grow: LZW by half (a code of at most 12 bits
+  /// for each byte of input), PackBits by a header byte per 128, Deflate by a few bytes per
+  /// stored block.
+  var worstCaseGrowth: Double {
+    switch self {
+    case .none: 1
+    case .lzw: 1.5
+    case .deflate: 1.001
+    case .packBits: 129.0 / 128
+    }
+  }
+
   var predictor: UInt16 {
     switch self {
     case .lzw, .deflate: 2

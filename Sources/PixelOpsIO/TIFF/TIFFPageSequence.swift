@@ -1,8 +1,9 @@
 import PixelOps
 
-/// Writes pages one after another into a TIFF that is opened when the first page arrives (the
-/// first page's size decides BigTIFF, see ``TIFFWriter/needsBigTIFF(firstPage:pageCount:options:)``)
-/// and finished after the last. Errors name `reportedPath`.
+/// Writes pages one after another into a TIFF that is opened when the first page arrives and
+/// finished after the last. BigTIFF is decided then (``TIFFWriter/needsBigTIFF(rawBytes:options:)``)
+/// from every page's bytes when the caller knows them all, else from `pageCount` pages the size
+/// of the first. Errors name `reportedPath`.
 final class TIFFPageSequence {
   /// Opens the handle pages are written into; the argument says whether to write BigTIFF.
   typealias Opener = (_ bigTIFF: Bool) throws(ImageIOError) -> TIFFHandle
@@ -11,15 +12,21 @@ final class TIFFPageSequence {
   private let options: TIFFEncodingOptions
   private let reportedPath: String
   private let open: Opener
+  /// The uncompressed bytes of all the pages, when known before the first is written.
+  private let knownRawBytes: Int?
   private var handle: TIFFHandle?
   /// Pages written so far.
   private(set) var writtenCount = 0
 
-  /// A sequence of `pageCount` pages (at least 1) that opens its handle with `open`.
-  init(pageCount: Int, options: TIFFEncodingOptions, reportedPath: String, open: @escaping Opener) {
+  /// A sequence of `pageCount` pages (at least 1) that opens its handle with `open`;
+  /// `rawBytes`, where known, is the uncompressed bytes of all of them (``TIFFWriter/rawBytes(of:size:)``).
+  init(
+    pageCount: Int, options: TIFFEncodingOptions, reportedPath: String, rawBytes: Int?, open: @escaping Opener
+  ) {
     self.pageCount = pageCount
     self.options = options
     self.reportedPath = reportedPath
+    self.knownRawBytes = rawBytes
     self.open = open
   }
 
@@ -33,7 +40,9 @@ final class TIFFPageSequence {
     if let opened = self.handle {
       handle = opened
     } else {
-      handle = try open(TIFFWriter.needsBigTIFF(firstPage: view, pageCount: pageCount, options: options))
+      let rawBytes =
+        knownRawBytes ?? TIFFWriter.rawBytes(of: repeatElement(view, count: pageCount)) { ($0.size, $0.format) }
+      handle = try open(TIFFWriter.needsBigTIFF(rawBytes: rawBytes, options: options))
       self.handle = handle
     }
     try TIFFWriter.writePage(

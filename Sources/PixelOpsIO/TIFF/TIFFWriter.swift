@@ -4,16 +4,29 @@ import PixelOps
 /// Writes pages into an open libtiff handle: one directory per page (`TIFFWriteDirectory`),
 /// contiguous strips of about 64 KiB, compressed as the options say.
 enum TIFFWriter {
-  /// Uncompressed pixel bytes above which BigTIFF is chosen: classic TIFF offsets end at 4 GiB.
+  /// Bytes the compressed pages may take at most above which BigTIFF is chosen: classic TIFF
+  /// offsets end at 4 GiB, and the rest is left for directories and strip tables.
   static let bigTIFFThreshold = 3 << 30
 
-  /// Whether `pageCount` pages like `firstPage` call for BigTIFF.
-  static func needsBigTIFF(firstPage: PixelView, pageCount: Int, options: TIFFEncodingOptions) -> Bool {
-    if options.forcesBigTIFF { return true }
-    let (pageBytes, overflow) = (firstPage.width * firstPage.height)
-      .multipliedReportingOverflow(by: firstPage.format.bytesPerPixel)
-    let (total, overflow2) = pageBytes.multipliedReportingOverflow(by: pageCount)
-    return overflow || overflow2 || total >= bigTIFFThreshold
+  /// Whether pages whose pixels take `rawBytes` uncompressed (in the views' formats, at least
+  /// what is stored) call for BigTIFF, once grown by the compression's worst case
+  /// (``TIFFCompression/worstCaseGrowth``): LZW makes noise larger, not smaller.
+  static func needsBigTIFF(rawBytes: Int, options: TIFFEncodingOptions) -> Bool {
+    options.forcesBigTIFF || Double(rawBytes) * options.compression.worstCaseGrowth >= Double(bigTIFFThreshold)
+  }
+
+  /// The uncompressed bytes of `pages`' pixels, saturating at `Int.max`.
+  static func rawBytes<Pages: Sequence>(of pages: Pages, size: (Pages.Element) -> (PixelSize, PixelFormat)) -> Int {
+    var total = 0
+    for page in pages {
+      let (pixels, format) = size(page)
+      let (area, overflow) = pixels.width.multipliedReportingOverflow(by: pixels.height)
+      let (bytes, overflow2) = area.multipliedReportingOverflow(by: format.bytesPerPixel)
+      let (sum, overflow3) = total.addingReportingOverflow(bytes)
+      if overflow || overflow2 || overflow3 { return Int.max }
+      total = sum
+    }
+    return total
   }
 
   /// Throws ``ImageIOError/pixels(_:)`` with `PixelError.invalidDimensions` unless `view` has
@@ -50,7 +63,8 @@ enum TIFFWriter {
       samples_per_pixel: UInt16(stored.samplesPerPixel), photometric: UInt16(stored.photometric),
       alpha_sample: stored.alphaSample.map(UInt16.init) ?? 0xFFFF,
       compression: options.compression.tagValue, predictor: options.compression.predictor,
-      page_index: recordsPages ? UInt16(index) : 0, page_count: recordsPages ? UInt16(pageCount) : 0)
+      page_index: recordsPages ? UInt16(index) : 0, page_count: recordsPages ? UInt16(pageCount) : 0,
+      is_page: pageCount > 1 ? 1 : 0)
     handle.clearError()
     let rowsPerStrip = Int(po_tiff_begin_page(handle.pointer, &layout))
     guard rowsPerStrip > 0 else { throw failure("set up the page") }

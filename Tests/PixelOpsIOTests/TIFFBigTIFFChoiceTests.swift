@@ -1,0 +1,80 @@
+import PixelOps
+import Testing
+
+@testable import PixelOpsIO
+
+/// When classic TIFF's 4 GiB of offsets may not hold the file, BigTIFF is written: decided from
+/// every page a caller hands over at once, and from the compression's worst growth.
+@Suite("BigTIFF choice")
+struct TIFFBigTIFFChoiceTests {
+  static let gibibyte = 1 << 30
+
+  @Test("the compression's worst growth counts: 2.5 GiB of noise under LZW may pass 4 GiB")
+  func worstGrowth() {
+    let raw = 5 * Self.gibibyte / 2
+    #expect(!TIFFWriter.needsBigTIFF(rawBytes: raw, options: TIFFEncodingOptions(compression: .none)))
+    #expect(!TIFFWriter.needsBigTIFF(rawBytes: raw, options: TIFFEncodingOptions(compression: .deflate)))
+    #expect(!TIFFWriter.needsBigTIFF(rawBytes: raw, options: TIFFEncodingOptions(compression: .packBits)))
+    #expect(TIFFWriter.needsBigTIFF(rawBytes: raw, options: TIFFEncodingOptions(compression: .lzw)))
+    #expect(TIFFWriter.needsBigTIFF(rawBytes: 3 * Self.gibibyte, options: TIFFEncodingOptions(compression: .none)))
+    #expect(TIFFWriter.needsBigTIFF(rawBytes: 1, options: TIFFEncodingOptions(forcesBigTIFF: true)))
+    #expect(TIFFWriter.needsBigTIFF(rawBytes: Int.max, options: TIFFEncodingOptions(compression: .none)))
+  }
+
+  /// A 1x1 first page and a 40000x30000 second: the first page's size times two is 8 bytes, the
+  /// pages hold 4.8 GB, and classic TIFF failed at the second page ("Maximum TIFF file size
+  /// exceeded"). The views only describe sizes here; no pixel is read.
+  @Test("every known page's size is added up, saturating on overflow")
+  func pagesAddedUp() throws {
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
+    defer { memory.deallocate() }
+    func view(_ width: Int, _ height: Int, _ format: PixelFormat = .rgba8Premultiplied) throws -> PixelView {
+      try PixelView(
+        unsafeBaseAddress: UnsafeRawPointer(memory), width: width, height: height,
+        rowBytes: width * format.bytesPerPixel, format: format)
+    }
+    let pages = [try view(1, 1), try view(40_000, 30_000)]
+    let raw = TIFFWriter.rawBytes(of: pages) { ($0.size, $0.format) }
+    #expect(raw == 4 + 4_800_000_000)
+    #expect(TIFFWriter.needsBigTIFF(rawBytes: raw, options: .standard))
+    #expect(TIFFWriter.rawBytes(of: [try view(3, 2, .rgba16Premultiplied), try view(5, 1, .gray8)]) { ($0.size, $0.format) } == 53)
+    let huge = try view(1 << 20, 1 << 20, .rgba16Premultiplied)
+    #expect(TIFFWriter.rawBytes(of: repeatElement(huge, count: 1 << 20)) { ($0.size, $0.format) } == Int.max)
+  }
+}
+
+/// A multi-page TIFF marks every directory as a page (NewSubfileType = 2, TIFF 6.0 section 8)
+/// at any page count; only PageNumber, whose values are SHORTs, is left out past 65,535 pages.
+@Suite("TIFF page markings")
+struct TIFFPageMarkingTests {
+  /// Each directory's value of `tag` (nil where absent), walking a classic little-endian TIFF's
+  /// chain of directories.
+  static func tagValues(_ tag: UInt16, in bytes: [UInt8]) -> [UInt32?] {
+    func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+    func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+    var values: [UInt32?] = []
+    var offset = u32(4)
+    while offset != 0 {
+      let count = u16(offset)
+      let entry = (0..<count).map { offset + 2 + 12 * $0 }.first { u16($0) == Int(tag) }
+      values.append(entry.map { UInt32(u16($0 + 2) == 3 ? u16($0 + 8) : u32($0 + 8)) })
+      offset = u32(offset + 2 + 12 * count)
+    }
+    return values
+  }
+
+  @Test("70,000 pages are each marked a page; PageNumber only up to 65,535 pages; one page is not marked")
+  func pagesMarked() throws {
+    let pixel = try PixelBuffer(width: 1, height: 1, format: .gray8)
+    let many = try TIFF.encodePages(count: 70_000, options: TIFFEncodingOptions(compression: .none)) {
+      (_, write) throws(ImageIOError) in try pixel.withView(write)
+    }
+    let marks = Self.tagValues(254, in: many)
+    #expect(marks.count == 70_000 && marks.allSatisfy { $0 == 2 })
+    #expect(Self.tagValues(297, in: many).allSatisfy { $0 == nil })
+    let three = try [pixel, pixel, pixel].tiffBytes(options: TIFFEncodingOptions(compression: .none))
+    #expect(Self.tagValues(254, in: three) == [2, 2, 2])
+    #expect(Self.tagValues(297, in: three) == [0, 1, 2])
+    #expect(Self.tagValues(254, in: try pixel.tiffBytes()) == [nil])
+  }
+}
