@@ -30,6 +30,10 @@ struct po_tiff {
   size_t position;
   int is_memory;
   int is_writable;
+  /// The file being written, opened before libtiff's duplicate of it (-1 for none): flushed
+  /// and closed by po_tiff_finish, so that errors the system reports only at fsync or close
+  /// (write-back after a full disk or quota) reach the caller.
+  int written_file;
   /// Size of the input being read, in bytes.
   uint64_t input_size;
   /// Index of the directory libtiff holds, or -1 when unknown (after a failed change).
@@ -93,7 +97,10 @@ static TIFFOpenOptions *po_tiff_make_options(po_tiff *handle, int64_t max_single
 
 static po_tiff *po_tiff_allocate(void) {
   po_tiff *handle = calloc(1, sizeof(po_tiff));
-  if (handle != NULL) handle->current_directory = 0;  // opening reads the first directory
+  if (handle != NULL) {
+    handle->current_directory = 0;  // opening reads the first directory
+    handle->written_file = -1;
+  }
   return handle;
 }
 
@@ -265,20 +272,48 @@ po_tiff *po_tiff_create_path(const char *path, int big_tiff, po_tiff_open_status
   po_tiff *handle = po_tiff_allocate();
   if (handle == NULL) return NULL;
   handle->is_writable = 1;
-  TIFFOpenOptions *options = po_tiff_make_options(handle, 0);
-  if (options == NULL) {
-    free(handle);
-    return NULL;
+  // Our own descriptor (close-on-exec, which libtiff's open does not set) for fsync and close,
+  // and a duplicate for libtiff, which closes it in TIFFClose without reporting close's result.
+  int file = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (file < 0) {
+    po_tiff_set_error(handle, strerror(errno));
+    *status = PO_TIFF_OPEN_LIBTIFF_ERROR;
+    return handle;
   }
-  handle->tif = TIFFOpenExt(path, big_tiff ? "w8" : "w", options);
+  handle->written_file = file;
+  int duplicate = fcntl(file, F_DUPFD_CLOEXEC, 0);
+  TIFFOpenOptions *options = duplicate < 0 ? NULL : po_tiff_make_options(handle, 0);
+  if (options == NULL) {
+    if (duplicate >= 0) close(duplicate);
+    po_tiff_set_error(handle, duplicate < 0 ? strerror(errno) : "out of memory");
+    *status = PO_TIFF_OPEN_LIBTIFF_ERROR;
+    return handle;
+  }
+  handle->tif = TIFFFdOpenExt(duplicate, path, big_tiff ? "w8" : "w", options);
   TIFFOpenOptionsFree(options);
   if (handle->tif == NULL) {
+    close(duplicate);  // libtiff closes the descriptor only once the handle exists
     if (!handle->has_error) po_tiff_set_error(handle, "libtiff could not create the file");
     *status = PO_TIFF_OPEN_LIBTIFF_ERROR;
     return handle;
   }
   *status = PO_TIFF_OPEN_OK;
   return handle;
+}
+
+/// fsync (when `sync`) and close of the written file, keeping the first error.
+static void po_tiff_close_written_file(po_tiff *handle, int sync) {
+  if (handle->written_file < 0) return;
+  char message[PO_TIFF_MESSAGE_CAPACITY];
+  if (sync && fsync(handle->written_file) != 0 && !handle->has_error) {
+    snprintf(message, sizeof message, "fsync failed: %s", strerror(errno));
+    po_tiff_set_error(handle, message);
+  }
+  if (close(handle->written_file) != 0 && sync && !handle->has_error) {
+    snprintf(message, sizeof message, "close failed: %s", strerror(errno));
+    po_tiff_set_error(handle, message);
+  }
+  handle->written_file = -1;
 }
 
 po_tiff *po_tiff_create_memory(int big_tiff, po_tiff_open_status *status) {
@@ -309,12 +344,14 @@ int po_tiff_finish(po_tiff *handle) {
     TIFFClose(handle->tif);
     handle->tif = NULL;
   }
+  po_tiff_close_written_file(handle, 1);
   return !handle->has_error;
 }
 
 void po_tiff_close(po_tiff *handle) {
   if (handle == NULL) return;
   if (handle->tif != NULL) TIFFClose(handle->tif);
+  po_tiff_close_written_file(handle, 0);
   free(handle->bytes);
   free(handle);
 }
@@ -491,10 +528,3 @@ int po_tiff_end_page(po_tiff *handle) {
   return TIFFWriteDirectory(handle->tif);
 }
 
-int po_tiff_sync_path(const char *path) {
-  int descriptor = open(path, O_RDONLY | O_CLOEXEC);
-  if (descriptor < 0) return errno;
-  int result = fsync(descriptor) == 0 ? 0 : errno;
-  close(descriptor);
-  return result;
-}

@@ -44,6 +44,7 @@ po_tiff *po_tiff_open_descriptor(int descriptor, const char *name, uint64_t size
                                  po_tiff_open_status *status);
 
 /// Creates (truncates) a TIFF file at `path` for writing; `big_tiff` selects BigTIFF.
+/// po_tiff_finish flushes it to stable storage and closes it, reporting either's failure.
 po_tiff *po_tiff_create_path(const char *path, int big_tiff, po_tiff_open_status *status);
 
 /// Creates a TIFF in a growable memory buffer; read it with po_tiff_memory_bytes after
@@ -53,8 +54,9 @@ po_tiff *po_tiff_create_memory(int big_tiff, po_tiff_open_status *status);
 /// Closes the libtiff handle (flushing a file being written), then frees everything.
 void po_tiff_close(po_tiff *handle);
 
-/// Closes the libtiff handle, flushing what is being written, but keeps the memory buffer
-/// and the error text. Returns 1 when no error was reported while closing.
+/// Closes the libtiff handle, flushing what is being written (a file: to stable storage, with
+/// fsync and close on the descriptor it was written through), but keeps the memory buffer and
+/// the error text. Returns 1 when no error was reported while closing.
 int po_tiff_finish(po_tiff *handle);
 
 /// The bytes written to a memory TIFF (valid until po_tiff_close).
@@ -178,9 +180,6 @@ int po_tiff_write_strip(po_tiff *handle, uint32_t index, void *data, int64_t siz
 
 /// Finishes the current page (TIFFWriteDirectory). Returns 1 on success.
 int po_tiff_end_page(po_tiff *handle);
-
-/// Flushes the file at `path` to stable storage. Returns 0 or an errno value.
-int po_tiff_sync_path(const char *path);
 
 #ifdef __cplusplus
 }

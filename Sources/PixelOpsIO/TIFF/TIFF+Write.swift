@@ -101,11 +101,7 @@ extension TIFF {
         try TIFFHandle(writingPath: temporaryPath, bigTIFF: bigTIFF, reportedPath: path)
       }
       try produce(pageCount, into: sequence, reportedPath: path, page: page)
-      _ = try sequence.finish()
-      let status = po_tiff_sync_path(temporaryPath)
-      if status != 0 {
-        throw .writeFailed(path: path, reason: "fsync failed with error \(status)")
-      }
+      _ = try sequence.finish()  // flushed to stable storage and closed, or the reason why not
     }
   }
 

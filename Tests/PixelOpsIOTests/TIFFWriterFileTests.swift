@@ -1,3 +1,4 @@
+import Foundation
 import PixelOps
 import Testing
 
@@ -76,5 +77,33 @@ struct TIFFPageMarkingTests {
     #expect(Self.tagValues(254, in: three) == [2, 2, 2])
     #expect(Self.tagValues(297, in: three) == [0, 1, 2])
     #expect(Self.tagValues(254, in: try pixel.tiffBytes()) == [nil])
+  }
+}
+
+/// The file a TIFF is written to is flushed and closed through the descriptor it was written
+/// with, and no descriptor stays open on it, whether the write succeeds or a page fails.
+@Suite("TIFF file descriptors")
+struct TIFFDescriptorTests {
+  /// Paths open in this process under `directory` (Linux's /proc/self/fd; other tests' files
+  /// lie elsewhere).
+  static func openPaths(under directory: String) throws -> [String] {
+    let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+    return descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+      .filter { $0.hasPrefix(directory) }
+  }
+
+  @Test("no descriptor stays open on a written TIFF, after success or a failed page", .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
+  func descriptorsClosed() throws {
+    let directory = try TemporaryDirectory()
+    let page = try PixelBuffer(width: 3, height: 2, format: .rgba8Premultiplied)
+    try [page, page].writeTIFF(to: directory.path("good.tif"))
+    #expect(throws: ImageIOError.writeFailed(path: directory.path("bad.tif"), reason: "page 1 failed")) {
+      try TIFF.write(pageCount: 2, to: directory.path("bad.tif")) { (index, write) throws(ImageIOError) in
+        if index == 1 { throw .writeFailed(path: directory.path("bad.tif"), reason: "page 1 failed") }
+        try page.withView(write)
+      }
+    }
+    #expect(try Self.openPaths(under: directory.path("")) == [])
+    #expect(try directory.contents() == ["good.tif"])
   }
 }
