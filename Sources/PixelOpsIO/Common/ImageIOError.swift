@@ -132,3 +132,8 @@ public struct DecodingLimits: Sendable, Hashable {
     return overflow ? Int.max : total
   }
 }
+
+extension ImageIOError {
+  /// The path ``writeFailed(path:reason:)`` names for images encoded in memory.
+  static let memoryPath = "<memory>"
+}

@@ -41,9 +41,14 @@ struct LibPNGWriter: ~Copyable {
     throw Self.error(for: status, handle)
   }
 
+  /// Memory that could not be had as ``ImageIOError/pixels(_:)``; any other failure of libpng or
+  /// zlib while encoding as ``ImageIOError/writeFailed(path:reason:)`` of `<memory>` (the
+  /// reading side's categories, such as `corrupt`, describe input files, not an encoder).
   private static func error(for status: po_png_status, _ handle: OpaquePointer) -> ImageIOError {
-    LibPNGFailure.error(
+    let failure = LibPNGFailure.error(
       for: status, message: String(cString: po_png_writer_error_message(handle)),
       failedAllocation: po_png_writer_failed_allocation_size(handle))
+    if case .pixels = failure { return failure }
+    return .writeFailed(path: ImageIOError.memoryPath, reason: "libpng could not encode the image: \(failure)")
   }
 }

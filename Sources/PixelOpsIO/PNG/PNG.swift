@@ -72,8 +72,9 @@ public enum PNG {
   /// caller memory); the view is read only during the call.
   ///
   /// - Throws: ``ImageIOError/pixels(_:)`` for an empty view (PNG has no empty images) or one
-  ///   wider or taller than PNG's 31-bit sizes,
-  ///   ``ImageIOError/invalidOption(_:message:)`` for a compression level outside 0...9.
+  ///   wider or taller than PNG's 31-bit sizes, or when memory is not available;
+  ///   ``ImageIOError/invalidOption(_:message:)`` for a compression level outside 0...9;
+  ///   ``ImageIOError/writeFailed(path:reason:)`` with the path `<memory>` if libpng fails.
   public static func encode(_ view: PixelView, options: PNGEncodingOptions = .standard) throws(ImageIOError) -> [UInt8] {
     try PNGEncoder.encode(view, options: options)
   }

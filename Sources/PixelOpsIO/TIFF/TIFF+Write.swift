@@ -5,8 +5,10 @@ extension TIFF {
   /// The bytes of a one-page TIFF holding `view`'s pixels.
   ///
   /// Every `PixelFormat` is stored losslessly (see ``TIFFEncodingOptions``): premultiplied RGBA
-  /// and BGRA as RGB with associated alpha, straight as unassociated, 16-bit as 16-bit, so
-  /// reading the result back in the view's format gives its pixels exactly. Any row bytes work
+  /// and BGRA as RGB with associated alpha, straight as unassociated, 16-bit as 16-bit. Reading
+  /// the result back (``TIFFOutputFormat``) gives a premultiplied view's pixels exactly; straight
+  /// samples, which other readers get as written, come back premultiplied, so colour under an
+  /// alpha below the maximum is rounded and under alpha 0 is lost. Any row bytes work
   /// (a crop of a larger buffer, caller memory); the view is read only during the call.
   ///
   /// - Throws: ``ImageIOError/pixels(_:)`` for an empty view or one wider or taller than TIFF's
@@ -113,15 +115,15 @@ extension TIFF {
     page: (_ index: Int, _ write: (PixelView) throws(ImageIOError) -> Void) throws(ImageIOError) -> Void
   ) throws(ImageIOError) -> [UInt8] {
     for view in views { try TIFFWriter.validate(view) }
-    guard count > 0 else { throw .writeFailed(path: TIFFHandle.memoryPath, reason: "no pages to write") }
+    guard count > 0 else { throw .writeFailed(path: ImageIOError.memoryPath, reason: "no pages to write") }
     let known = rawBytes ?? (views.isEmpty ? nil : TIFFWriter.rawBytes(of: views) { ($0.size, $0.format) })
     let sequence = TIFFPageSequence(
-      pageCount: count, options: options, reportedPath: TIFFHandle.memoryPath, rawBytes: known
+      pageCount: count, options: options, reportedPath: ImageIOError.memoryPath, rawBytes: known
     ) {
       (bigTIFF: Bool) throws(ImageIOError) -> TIFFHandle in
       try TIFFHandle(writingMemoryWithBigTIFF: bigTIFF)
     }
-    try produce(count, into: sequence, reportedPath: TIFFHandle.memoryPath, page: page)
+    try produce(count, into: sequence, reportedPath: ImageIOError.memoryPath, page: page)
     let handle = try sequence.finish()
     return withExtendedLifetime(handle) {
       var byteCount = 0

@@ -69,16 +69,13 @@ final class TIFFHandle {
   convenience init(writingMemoryWithBigTIFF bigTIFF: Bool) throws(ImageIOError) {
     var status = PO_TIFF_OPEN_OK
     guard let pointer = po_tiff_create_memory(bigTIFF ? 1 : 0, &status) else {
-      throw .writeFailed(path: TIFFHandle.memoryPath, reason: "out of memory")
+      throw .writeFailed(path: ImageIOError.memoryPath, reason: "out of memory")
     }
     self.init(pointer: pointer)
     if status != PO_TIFF_OPEN_OK {
-      throw .writeFailed(path: TIFFHandle.memoryPath, reason: lastError ?? "libtiff could not start")
+      throw .writeFailed(path: ImageIOError.memoryPath, reason: lastError ?? "libtiff could not start")
     }
   }
-
-  /// The name write errors give for TIFFs built in memory.
-  static let memoryPath = "<memory>"
 
   /// The last error libtiff reported since ``clearError()``, if any.
   var lastError: String? {
