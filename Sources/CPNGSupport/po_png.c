@@ -437,6 +437,9 @@ po_png_status po_png_writer_start(po_png_writer *writer, const po_png_write_conf
   png_set_IHDR(
       png, info, config->width, config->height, config->bit_depth, config->color_type,
       PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  if (config->pixels_per_metre != 0) {
+    png_set_pHYs(png, info, config->pixels_per_metre, config->pixels_per_metre, PNG_RESOLUTION_METER);
+  }
   png_set_compression_level(png, config->compression_level);
   if (config->compression_level == 0) {
     /* Stored blocks gain nothing from filtering; skip the work. */

@@ -498,7 +498,10 @@ uint32_t po_tiff_begin_page(po_tiff *handle, const po_tiff_page_layout *layout) 
            TIFFSetField(tif, TIFFTAG_PLANARCONFIG, (int)PLANARCONFIG_CONTIG) &&
            TIFFSetField(tif, TIFFTAG_ORIENTATION, (int)ORIENTATION_TOPLEFT) &&
            TIFFSetField(tif, TIFFTAG_SAMPLEFORMAT, (int)SAMPLEFORMAT_UINT) &&
-           TIFFSetField(tif, TIFFTAG_COMPRESSION, (int)layout->compression);
+           TIFFSetField(tif, TIFFTAG_COMPRESSION, (int)layout->compression) &&
+           TIFFSetField(tif, TIFFTAG_XRESOLUTION, (double)layout->pixels_per_inch) &&
+           TIFFSetField(tif, TIFFTAG_YRESOLUTION, (double)layout->pixels_per_inch) &&
+           TIFFSetField(tif, TIFFTAG_RESOLUTIONUNIT, (int)RESUNIT_INCH);
   if (ok && layout->predictor > 1) ok = TIFFSetField(tif, TIFFTAG_PREDICTOR, (int)layout->predictor);
   if (ok && layout->alpha_sample != 0xFFFF) {
     uint16_t extra = layout->alpha_sample;

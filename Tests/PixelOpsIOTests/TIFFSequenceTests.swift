@@ -289,6 +289,9 @@ struct TIFFSequenceTests {
       // ceil(2 × 0.5 × 20) = 20; 0.1 s per frame is 2 ticks per frame.
       try Self.expectPages(at: path, pageCount: 20, framesPerSecond: 20, repeatCount: 2)
       #expect(!view.isAnimating(at: 0), "the view is left stopped")
+      // Pages at the screen scale, 2: 144 ppi (72 a point).
+      let resolutions = ResolutionTests.tiffResolutions(try Array(Data(contentsOf: URL(fileURLWithPath: path))))
+      #expect(resolutions.count == 20 && resolutions.allSatisfy { $0.x == 144 && $0.y == 144 && $0.unit == 2 })
     }
   }
 

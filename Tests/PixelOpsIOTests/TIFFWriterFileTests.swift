@@ -107,3 +107,68 @@ struct TIFFDescriptorTests {
     #expect(try directory.contents() == ["good.tif"])
   }
 }
+
+/// Files say the image's scale as a resolution of 72 ppi a point, as Apple's image I/O writes
+/// it: TIFF's required XResolution, YResolution and ResolutionUnit, PNG's pHYs chunk.
+@Suite("Resolution written for the scale")
+struct ResolutionTests {
+  /// Each directory's XResolution and YResolution (RATIONAL, as numerator / denominator) and
+  /// ResolutionUnit.
+  static func tiffResolutions(_ bytes: [UInt8]) -> [(x: Double, y: Double, unit: UInt32?)] {
+    func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+    func rational(_ offset: UInt32?) -> Double {
+      guard let offset else { return .nan }
+      return Double(u32(Int(offset))) / Double(u32(Int(offset) + 4))
+    }
+    let xs = TIFFPageMarkingTests.tagValues(282, in: bytes)
+    let ys = TIFFPageMarkingTests.tagValues(283, in: bytes)
+    let units = TIFFPageMarkingTests.tagValues(296, in: bytes)
+    return zip(zip(xs, ys), units).map { (rational($0.0.0), rational($0.0.1), $0.1) }
+  }
+
+  /// The pHYs chunk's x and y pixels per unit and its unit, or nil without one.
+  static func pngPhysicalSize(_ png: [UInt8]) -> (x: UInt32, y: UInt32, unit: UInt8)? {
+    func u32(_ at: Int) -> UInt32 { png[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+    var offset = 8
+    while offset + 8 <= png.count {
+      let length = Int(u32(offset))
+      if png[offset + 4..<offset + 8].elementsEqual("pHYs".utf8) {
+        return (u32(offset + 8), u32(offset + 12), png[offset + 16])
+      }
+      offset += 12 + length
+    }
+    return nil
+  }
+
+  @Test("TIFF pages carry 72 ppi a point: a @2x buffer 144, options' scale first, a view 72; decoding gives scale 1")
+  func tiffResolution() throws {
+    let image = try PixelBuffer(width: 4, height: 3, format: .rgba8Premultiplied, scale: 2)
+    let file = try image.tiffBytes()
+    #expect(Self.tiffResolutions(file).map { [$0.x, $0.y] } == [[144, 144]])
+    #expect(Self.tiffResolutions(file).map(\.unit) == [2])
+    #expect(try TIFF.decode(file).scale == 1)
+    let three = try image.tiffBytes(options: TIFFEncodingOptions(scale: 3))
+    #expect(Self.tiffResolutions(three).map(\.x) == [216])
+    let view = try image.withView { try TIFF.encode($0) }
+    #expect(Self.tiffResolutions(view).map(\.x) == [72])
+    let pages = try [image, try PixelBuffer(width: 2, height: 2, format: .gray8)].tiffBytes()
+    #expect(Self.tiffResolutions(pages).map(\.x) == [144, 144])
+    for bad in [0, -1, .nan, .infinity, 2e6] {
+      #expect(throws: ImageIOError.self) { try image.tiffBytes(options: TIFFEncodingOptions(scale: bad)) }
+    }
+  }
+
+  @Test("PNG carries a pHYs of 72 ppi a point in pixels per metre where the scale is not 1")
+  func pngResolution() throws {
+    let image = try PixelBuffer(width: 4, height: 3, format: .rgba8Premultiplied, scale: 2)
+    let physical = try #require(Self.pngPhysicalSize(try image.pngBytes()))
+    #expect(physical.x == 5669 && physical.y == 5669 && physical.unit == 1)  // 144 / 0.0254
+    #expect(try PNG.decode(try image.pngBytes()).scale == 1)
+    #expect(Self.pngPhysicalSize(try image.pngBytes(options: PNGEncodingOptions(scale: 3)))?.x == 8504)
+    #expect(Self.pngPhysicalSize(try PixelBuffer(width: 2, height: 2, format: .gray8).pngBytes()) == nil)
+    #expect(Self.pngPhysicalSize(try image.withView { try PNG.encode($0) }) == nil)
+    for bad in [0, -1, .nan, 2e6] {
+      #expect(throws: ImageIOError.self) { try image.pngBytes(options: PNGEncodingOptions(scale: bad)) }
+    }
+  }
+}

@@ -157,6 +157,8 @@ typedef struct po_png_write_config {
   int input_has_filler;
   /** zlib level, 0 (none) to 9 (smallest). */
   int compression_level;
+  /** Resolution written as a pHYs chunk, in pixels per metre on both axes; 0 writes none. */
+  uint32_t pixels_per_metre;
 } po_png_write_config;
 
 /** A writer with an empty output buffer. Returns NULL only when memory is not available. */

@@ -168,6 +168,9 @@ typedef struct {
   uint16_t page_count;
   /// Non-zero for a page of a multi-page document (NewSubfileType = page), at any page count.
   uint16_t is_page;
+  /// XResolution and YResolution, in pixels per inch (ResolutionUnit = inch): required fields
+  /// of baseline TIFF.
+  float pixels_per_inch;
 } po_tiff_page_layout;
 
 /// Sets the directory fields of the next page. Returns the rows per strip chosen (at least

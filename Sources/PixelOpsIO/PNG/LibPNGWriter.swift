@@ -5,13 +5,16 @@ import PixelOps
 struct LibPNGWriter: ~Copyable {
   private let handle: OpaquePointer
 
-  /// Starts a PNG of `width` x `height` pixels in `colorFormat` (not `.automatic`).
-  init(width: Int, height: Int, colorFormat: PNGColorFormat, compressionLevel: Int) throws(ImageIOError) {
+  /// Starts a PNG of `width` x `height` pixels in `colorFormat` (not `.automatic`), with a
+  /// pHYs chunk of `pixelsPerMetre` where given.
+  init(
+    width: Int, height: Int, colorFormat: PNGColorFormat, compressionLevel: Int, pixelsPerMetre: UInt32?
+  ) throws(ImageIOError) {
     guard let handle = po_png_writer_create() else { throw .pixels(.allocationFailed(bytes: 0)) }
     var config = po_png_write_config(
       width: UInt32(width), height: UInt32(height), color_type: colorFormat.colorType,
       bit_depth: colorFormat.bitDepth, input_has_filler: colorFormat.rowsHaveFiller ? 1 : 0,
-      compression_level: Int32(compressionLevel))
+      compression_level: Int32(compressionLevel), pixels_per_metre: pixelsPerMetre ?? 0)
     let status = po_png_writer_start(handle, &config)
     if status != PO_PNG_OK {
       let error = Self.error(for: status, handle)

@@ -16,7 +16,8 @@ enum PNGEncoder {
     let colorFormat = options.colorFormat.resolved(for: view)
     let writer = try LibPNGWriter(
       width: view.width, height: view.height, colorFormat: colorFormat,
-      compressionLevel: options.compressionLevel)
+      compressionLevel: options.compressionLevel,
+      pixelsPerMetre: ImageResolution.pngPixelsPerMetre(scale: options.scale ?? 1))
     if canWriteDirectly(view, as: colorFormat) {
       try writer.writeRows(of: view)
     } else {

@@ -15,7 +15,8 @@ extension AnimatedImageView {
   ///   - path: Where the TIFF goes.
   ///   - framesPerSecond: Ticks per second (a display's refresh rate, or the sequence's rate).
   ///   - cycles: Cycles to export when the animation repeats forever (default 1).
-  ///   - options: Compression and layout of the TIFF.
+  ///   - options: Compression and layout of the TIFF; its resolution is the view's
+  ///     ``PixelOps/AnimatedImageView/screenScale`` unless the options give a scale.
   /// - Throws: ``ImageIOError/invalidOption(_:message:)`` for no animation images, a rate that
   ///   is not finite and positive, `cycles` below 1, more than 1,000,000 pages, or timing errors;
   ///   a frame's own decoding error (a TIFF page that failed); the errors of
@@ -49,7 +50,7 @@ extension AnimatedImageView {
     while pageCount > 1, try isPastEnd(pageCount - 1) { pageCount -= 1 }
     startAnimating(at: 0)
     defer { stopAnimating() }
-    try TIFF.write(pageCount: pageCount, to: path, options: options) {
+    try TIFF.write(pageCount: pageCount, to: path, options: options.withScale(orImageScale: screenScale)) {
       (index, write: (PixelView) throws(ImageIOError) -> Void) throws(ImageIOError) in
       do throws(ImageSequenceError) { try display(at: Double(index) / framesPerSecond) } catch { throw ImageIOError(error) }
       try withBackingStore { (view) throws(ImageIOError) in

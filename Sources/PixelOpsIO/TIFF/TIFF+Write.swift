@@ -96,6 +96,7 @@ extension TIFF {
     count pageCount: Int, to path: String, options: TIFFEncodingOptions, rawBytes: Int?,
     page: (_ index: Int, _ write: (PixelView) throws(ImageIOError) -> Void) throws(ImageIOError) -> Void
   ) throws(ImageIOError) {
+    try options.validate()
     guard pageCount > 0 else { throw .writeFailed(path: path, reason: "no pages to write") }
     try FileSystem.withAtomicReplacement(of: path) { (temporaryPath: String) throws(ImageIOError) in
       let sequence = TIFFPageSequence(pageCount: pageCount, options: options, reportedPath: path, rawBytes: rawBytes) {
@@ -114,6 +115,7 @@ extension TIFF {
     count: Int, options: TIFFEncodingOptions, validating views: [PixelView] = [], rawBytes: Int? = nil,
     page: (_ index: Int, _ write: (PixelView) throws(ImageIOError) -> Void) throws(ImageIOError) -> Void
   ) throws(ImageIOError) -> [UInt8] {
+    try options.validate()
     for view in views { try TIFFWriter.validate(view) }
     guard count > 0 else { throw .writeFailed(path: ImageIOError.memoryPath, reason: "no pages to write") }
     let known = rawBytes ?? (views.isEmpty ? nil : TIFFWriter.rawBytes(of: views) { ($0.size, $0.format) })

@@ -99,15 +99,32 @@ public struct TIFFEncodingOptions: Sendable, Hashable {
   /// Writes opaque RGBA images (`PixelBuffer.isKnownOpaque`) as RGB without an alpha
   /// sample: smaller, and read back to the same pixels. The default is true.
   public var dropsAlphaOfOpaqueImages: Bool
+  /// Pixels per point the file says the pages have: XResolution and YResolution of 72 ppi a
+  /// point (a @2x page: 144), in inches, the resolution fields baseline TIFF requires. `nil`,
+  /// the default, takes a `PixelBuffer`'s own ``PixelBuffer/scale`` (an array of buffers: the
+  /// first one's; an animation export: the view's screen scale) and 1 for views. Decoding sets
+  /// no scale from it.
+  public var scale: Double?
 
   /// Options with the given values (see each property).
   public init(
     compression: TIFFCompression = .deflate, forcesBigTIFF: Bool = false,
-    dropsAlphaOfOpaqueImages: Bool = true
+    dropsAlphaOfOpaqueImages: Bool = true, scale: Double? = nil
   ) {
     self.compression = compression
     self.forcesBigTIFF = forcesBigTIFF
     self.dropsAlphaOfOpaqueImages = dropsAlphaOfOpaqueImages
+    self.scale = scale
+  }
+
+  /// Throws unless ``scale``, if given, is a positive number up to 1e6.
+  func validate() throws(ImageIOError) { try ImageResolution.validate(scale, .tiff) }
+
+  /// These options with ``scale`` set to `scale` where they leave it to the image.
+  func withScale(orImageScale scale: Double) -> TIFFEncodingOptions {
+    var options = self
+    options.scale = self.scale ?? scale
+    return options
   }
 
   /// The defaults described on each property.

@@ -64,7 +64,8 @@ enum TIFFWriter {
       alpha_sample: stored.alphaSample.map(UInt16.init) ?? 0xFFFF,
       compression: options.compression.tagValue, predictor: options.compression.predictor,
       page_index: recordsPages ? UInt16(index) : 0, page_count: recordsPages ? UInt16(pageCount) : 0,
-      is_page: pageCount > 1 ? 1 : 0)
+      is_page: pageCount > 1 ? 1 : 0,
+      pixels_per_inch: Float(ImageResolution.pixelsPerInch(scale: options.scale ?? 1)))
     handle.clearError()
     let rowsPerStrip = Int(po_tiff_begin_page(handle.pointer, &layout))
     guard rowsPerStrip > 0 else { throw failure("set up the page") }
