@@ -62,7 +62,8 @@ struct BenchCommand {
       size: options.size,
       parallelism: try options.threads.map { try Parallelism.threads($0) } ?? .automatic,
       iterations: options.iterations, caseName: options.caseName,
-      source: try options.src.map(ImageFiles.read), destination: try options.dst.map(ImageFiles.read))
+      source: try options.src.map(ImageFiles.read), destination: try options.dst.map(ImageFiles.read),
+      countsInstructions: options.instructionRun)
     if options.instructionRun {
       Progress.enabled.store(false, ordering: .relaxed)
       return try BenchRunner(settings: settings).runForInstructionCount(cases(settings))
@@ -127,7 +128,7 @@ struct BenchCommand {
       cases: results.map { result in
         PerformanceProfile.Case(
           kernel: result.kernel, name: result.name, width: result.size.width, height: result.size.height,
-          threads: result.threads, memcpyThreads: result.memcpyThreads, medianMilliseconds: result.medianMilliseconds,
+          inputWidth: options.size.width, inputHeight: options.size.height, threads: result.threads, memcpyThreads: result.memcpyThreads, medianMilliseconds: result.medianMilliseconds,
           memcpyMilliseconds: result.memcpyMilliseconds, ratioToMemcpy: result.ratioToMemcpy,
           minimumRatioToMemcpy: result.minimumRatioToMemcpy,
           countedWidth: counted.width, countedHeight: counted.height,
@@ -140,14 +141,36 @@ struct BenchCommand {
   private func runCheck(profilePath: String) throws {
     let profile = try PerformanceProfile.load(profilePath)
     let machine = MachineDescription.current()
+    // A debug build is tens of times slower and runs other instructions: every case would
+    // "regress". Refused, rather than reported as regressions.
+    guard machine.build == profile.machine.build else {
+      throw BenchFileError(
+        "profile \(profilePath) was recorded with a \(profile.machine.build) build and this is a \(machine.build) "
+          + "build; check with the same build (swift run -c release bench --check ...)")
+    }
     let sameMachine = machine.cpu == profile.machine.cpu && machine.cores == profile.machine.cores
     let selected = profile.cases.filter { recorded in
       options.families.contains { $0.rawValue == recorded.kernel }
         && (options.caseName == nil || recorded.name == options.caseName)
     }
+    // A check of nothing would pass; so would one that left out cases the code has.
+    guard !selected.isEmpty else {
+      throw BenchUsageError("no case of \(profilePath) is selected by --kernel and --case: nothing to check")
+    }
     for recorded in selected {
       guard let family = KernelFamily(rawValue: recorded.kernel), family.caseNames.contains(recorded.name) else {
         throw BenchFileError("profile \(profilePath): case \(recorded.key) no longer exists; re-record the profile")
+      }
+    }
+    if options.caseName == nil {
+      let recordedKeys = Set(profile.cases.map(\.key))
+      // The scheduler's sections are measurements of their own, never recorded.
+      let missing = options.families.filter { $0 != .scheduler }
+        .flatMap { family in family.caseNames.map { "\(family.rawValue)/\($0)" } }
+        .filter { !recordedKeys.contains($0) }
+      guard missing.isEmpty else {
+        throw BenchFileError(
+          "profile \(profilePath) has no entry for \(missing.joined(separator: ", ")); re-record the profile")
       }
     }
     // Generated once here, natively, instead of in every valgrind child.
@@ -183,12 +206,18 @@ struct BenchCommand {
       throw BenchFileError("profile case \(recorded.key): unknown kernel family \(recorded.kernel); re-record the profile")
     }
     let settings = BenchSettings(
-      size: PixelSize(width: recorded.width, height: recorded.height),
+      size: PixelSize(width: recorded.inputWidth ?? recorded.width, height: recorded.inputHeight ?? recorded.height),
       parallelism: try Parallelism.threads(recorded.threads), iterations: options.iterations,
       caseName: recorded.name)
     let cases = try family.makeCases(settings)
-    guard !cases.isEmpty else {
+    guard let remade = cases.first else {
       throw BenchFileError("profile case \(recorded.key) no longer exists; re-record the profile")
+    }
+    // Timed on another workload, the ratio would compare other cache regimes and overheads.
+    guard remade.size == PixelSize(width: recorded.width, height: recorded.height) else {
+      throw BenchFileError(
+        "profile case \(recorded.key) was recorded drawing \(recorded.width)x\(recorded.height), and remade it draws "
+          + "\(remade.size.width)x\(remade.size.height); re-record the profile")
     }
     // A profile recorded before the yardstick was threaded compares with one plain memcpy.
     let runner = BenchRunner(settings: settings, memcpyThreads: recorded.memcpyThreads ?? 1)

@@ -48,10 +48,14 @@ public struct BenchSettings: Sendable {
   public let source: PixelBuffer?
   /// An image to use instead of the generated destination (`bench --dst`), premultiplied RGBA8.
   public let destination: PixelBuffer?
+  /// Whether the run counts instructions (the callgrind child): work a case would do on a
+  /// background thread, such as decoding frames ahead, is done on the calling thread instead,
+  /// since callgrind counts only the thread inside the measured region.
+  public let countsInstructions: Bool
 
   public init(
     size: PixelSize, parallelism: Parallelism, iterations: Int, caseName: String?,
-    source: PixelBuffer? = nil, destination: PixelBuffer? = nil
+    source: PixelBuffer? = nil, destination: PixelBuffer? = nil, countsInstructions: Bool = false
   ) {
     self.size = size
     self.parallelism = parallelism
@@ -59,6 +63,7 @@ public struct BenchSettings: Sendable {
     self.caseName = caseName
     self.source = source
     self.destination = destination
+    self.countsInstructions = countsInstructions
   }
 
   /// The source image for a case: the user's (`--src`) or the generated `content` at ``size``.

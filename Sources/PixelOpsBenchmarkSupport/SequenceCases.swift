@@ -7,7 +7,8 @@ import PixelOpsIO
 /// default 30 frames per second (`display(at: k / 30)`), each frame drawn.
 /// - `tiff_raw`, `tiff_deflate`: the 60-frame 512x512 TIFFs of ``SequenceInputs``,
 ///   uncompressed and Deflate; the file is opened inside the timed call and its pages decoded
-///   two ahead of playback on a background thread (`TIFFReader.frameSequence()`).
+///   two ahead of playback on a background thread (`TIFFReader.frameSequence()`); when
+///   instructions are counted, on the calling thread (lookahead 0), so the count includes them.
 /// - `sprite_sheet`: the 16 frames of ``SequenceInputs/spriteSheet()`` (in memory), played
 ///   through a ``SpriteSheetSequence``; allocates nothing per playback once warm.
 ///
@@ -50,7 +51,9 @@ public enum SequenceCases {
     default:
       let paths = try SequenceInputs.tiffPaths()
       let path = name == "tiff_raw" ? paths.raw : paths.deflate
-      load = { try TIFFReader(contentsOf: path).frameSequence() }
+      // Counted, frames decode on the calling thread (lookahead 0), where callgrind sees them.
+      let lookahead = settings.countsInstructions ? 0 : 2
+      load = { try TIFFReader(contentsOf: path).frameSequence(lookahead: lookahead) }
       frameCount = SequenceInputs.tiffFrameCount
     }
     let size = try PointRect(x: 0, y: 0, width: viewBounds.width, height: viewBounds.height)

@@ -93,7 +93,7 @@ extension BenchFileErrorTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let profile = PerformanceProfile(
       recorded: "2026-01-01T00:00:00Z",
-      machine: MachineDescription(cpu: "none", cores: 1, operatingSystem: "none", build: "none"),
+      machine: MachineDescription(cpu: "none", cores: 1, operatingSystem: "none", build: MachineDescription.current().build),
       instructionMethod: "none",
       cases: [
         PerformanceProfile.Case(
@@ -101,8 +101,57 @@ extension BenchFileErrorTests {
           memcpyMilliseconds: 1, ratioToMemcpy: 1, minimumRatioToMemcpy: 1)
       ])
     try profile.save(path)
-    let run = BenchRun(["--check", path])
+    let run = BenchRun(["--check", path, "--kernel", "blend"])
     #expect(run.code == .fileError)
     #expect(run.errors == "Error: profile \(path): case blend/gone_case no longer exists; re-record the profile\n")
+  }
+
+  /// A one-case profile of `premultiply_rgba8` drawing 8x8 from `input` (nil: none recorded),
+  /// on this machine and build unless `build` says otherwise.
+  private func oneCaseProfile(at path: String, input: Int?, build: String = MachineDescription.current().build) throws {
+    let here = MachineDescription.current()
+    try PerformanceProfile(
+      recorded: "2026-01-01T00:00:00Z",
+      machine: MachineDescription(cpu: here.cpu, cores: here.cores, operatingSystem: here.operatingSystem, build: build),
+      instructionMethod: "none",
+      cases: [
+        PerformanceProfile.Case(
+          kernel: "convert", name: "premultiply_rgba8", width: 8, height: 8, inputWidth: input, inputHeight: input,
+          threads: 1, medianMilliseconds: 1, memcpyMilliseconds: 1, ratioToMemcpy: 1, minimumRatioToMemcpy: 1)
+      ]
+    ).save(path)
+  }
+
+  /// `--check` remade each case from its output size, so the scaled cases (recorded from
+  /// 1920x1080, drawing 960x540) were timed from 960x540, drawing 480x270, against the ratio of
+  /// the larger workload.
+  @Test("--check times each case as recorded: a case that remade draws another size is refused, exit 3")
+  func remadeSizeMustMatch() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-size-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try oneCaseProfile(at: path, input: 16)
+    let run = BenchRun(["--check", path, "--kernel", "convert", "--case", "premultiply_rgba8", "--iterations", "1"])
+    #expect(run.code == .fileError)
+    #expect(run.errors.contains("was recorded drawing 8x8, and remade it draws 16x16; re-record the profile"))
+    try oneCaseProfile(at: path, input: 8)
+    let same = BenchRun(["--check", path, "--kernel", "convert", "--case", "premultiply_rgba8", "--iterations", "1"])
+    #expect(same.code == .success || same.code == .regression, "\(same.errors)")
+  }
+
+  @Test("--check of another build flavour, of no case, or of a profile missing cases is refused")
+  func checksThatCouldNotFail() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-none-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try oneCaseProfile(at: path, input: 8, build: "x86_64 other")
+    let otherBuild = BenchRun(["--check", path, "--kernel", "convert", "--case", "premultiply_rgba8"])
+    #expect(otherBuild.code == .fileError)
+    #expect(otherBuild.errors.contains("was recorded with a x86_64 other build"))
+    try oneCaseProfile(at: path, input: 8)
+    let nothing = BenchRun(["--check", path, "--kernel", "scheduler"])
+    #expect(nothing.code == .usage)
+    #expect(nothing.errors.contains("nothing to check"))
+    let missing = BenchRun(["--check", path, "--kernel", "convert"])
+    #expect(missing.code == .fileError)
+    #expect(missing.errors.contains("has no entry for convert/unpremultiply_rgba8"))
   }
 }

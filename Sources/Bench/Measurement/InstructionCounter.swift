@@ -6,7 +6,7 @@ import PixelOpsBenchmarkSupport
 /// `valgrind --tool=callgrind`, collecting only inside ``measuredRegion(_:)``. Instruction counts
 /// do not drift with machine load, so they are what makes a regression check deterministic on
 /// shared machines where hardware counters are unavailable (`perf stat`: "not supported").
-struct InstructionCounter {
+final class InstructionCounter {
   /// Calls counted per case; the first-use warm-up call is outside the measured region.
   static let countedCalls = 3
 
@@ -14,6 +14,8 @@ struct InstructionCounter {
   /// debug-info reader rejects for some Swift binaries ("Possibly corrupted debuginfo file");
   /// the symbol table that `--toggle-collect` matches is kept.
   let executable: String
+  /// The stripped copy this counter made, removed when it is done with (about 11 MB).
+  private let madeCopy: String?
 
   /// Makes the stripped copy afresh: a copy left by an earlier process with the same id (ids are
   /// reused) would be another build, and its counts were taken for this one's.
@@ -22,9 +24,15 @@ struct InstructionCounter {
     try? FileManager.default.removeItem(atPath: stripped)
     if (try? runProcess("/usr/bin/env", ["objcopy", "--strip-debug", original, stripped]))?.status == 0 {
       executable = stripped
+      madeCopy = stripped
     } else {
       executable = original
+      madeCopy = nil
     }
+  }
+
+  deinit {
+    if let madeCopy { try? FileManager.default.removeItem(atPath: madeCopy) }
   }
 
   /// `valgrind --version`, or nil when valgrind is not installed.

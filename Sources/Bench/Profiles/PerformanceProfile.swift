@@ -7,8 +7,14 @@ struct PerformanceProfile: Codable {
   struct Case: Codable {
     var kernel: String
     var name: String
+    /// The size the case drew (its output), as the report shows it.
     var width: Int
     var height: Int
+    /// The run's `--size` the case was made from (a scaled case draws a smaller output, a
+    /// `_tile` case a fixed one); `--check` remakes the case from it. Absent in older profiles,
+    /// which are remade from the output size and refused where that gives another case.
+    var inputWidth: Int?
+    var inputHeight: Int?
     var threads: Int
     /// Threads the memcpy yardstick was split over; absent in profiles recorded before it was
     /// threaded, whose ratios are to a single-threaded memcpy (`--check` then measures that).
