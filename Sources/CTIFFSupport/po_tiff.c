@@ -40,12 +40,16 @@ struct po_tiff {
   int64_t current_directory;
   int has_error;
   char error[PO_TIFF_MESSAGE_CAPACITY];
+  /// Where libtiff's own message starts in `error`, after the "module: " prefix (often the
+  /// file's path, which must not decide how the error is classified).
+  size_t error_detail;
 };
 
 // MARK: - Messages
 
 static void po_tiff_set_error(po_tiff *handle, const char *message) {
   snprintf(handle->error, sizeof handle->error, "%s", message);
+  handle->error_detail = 0;
   handle->has_error = 1;
 }
 
@@ -57,9 +61,12 @@ static int po_tiff_error_handler(TIFF *tif, void *user_data, const char *module,
   char message[PO_TIFF_MESSAGE_CAPACITY];
   vsnprintf(message, sizeof message, format, arguments);
   if (module != NULL && module[0] != '\0') {
-    snprintf(handle->error, sizeof handle->error, "%s: %s", module, message);
+    int prefix = snprintf(handle->error, sizeof handle->error, "%s: %s", module, message);
+    size_t detail = strlen(module) + 2;
+    handle->error_detail = prefix > 0 && detail < strlen(handle->error) ? detail : 0;
   } else {
     snprintf(handle->error, sizeof handle->error, "%s", message);
+    handle->error_detail = 0;
   }
   handle->has_error = 1;
   return 1;  // handled: libtiff must not call its global (stderr) handlers
@@ -363,6 +370,10 @@ const uint8_t *po_tiff_memory_bytes(const po_tiff *handle, size_t *count) {
 
 const char *po_tiff_last_error(const po_tiff *handle) { return handle->has_error ? handle->error : NULL; }
 
+const char *po_tiff_last_error_detail(const po_tiff *handle) {
+  return handle->has_error ? handle->error + handle->error_detail : NULL;
+}
+
 void po_tiff_clear_error(po_tiff *handle) {
   handle->has_error = 0;
   handle->error[0] = '\0';
@@ -424,6 +435,9 @@ int po_tiff_read_page_fields(po_tiff *handle, po_tiff_page_fields *fields) {
     fields->chunk_count = TIFFNumberOfStrips(tif);
     fields->chunk_size = TIFFStripSize64(tif);
   }
+  uint64_t plane_bytes = has_size ? TIFFVStripSize64(tif, fields->height) : 0;
+  uint64_t planes = fields->planar_config == PLANARCONFIG_SEPARATE ? fields->samples_per_pixel : 1;
+  fields->page_bytes = planes != 0 && plane_bytes <= UINT64_MAX / planes ? plane_bytes * planes : 0;
   uint16_t *red = NULL, *green = NULL, *blue = NULL;
   fields->has_colormap = TIFFGetField(tif, TIFFTAG_COLORMAP, &red, &green, &blue) && red && green && blue;
   return has_size;
@@ -473,7 +487,16 @@ int64_t po_tiff_read_tile(po_tiff *handle, uint32_t index, void *buffer, int64_t
 int po_tiff_rgba_supported(po_tiff *handle) {
   if (handle->tif == NULL) return 0;
   char reason[1024] = {0};
-  if (TIFFRGBAImageOK(handle->tif, reason)) return 1;
+  if (TIFFRGBAImageOK(handle->tif, reason)) {
+    // OK accepts layouts the reader then has no routine for (16-bit CMYK: "Sorry, can not handle
+    // image"): setting the reader up picks that routine, so a page it cannot draw is refused
+    // here, before its raster is allocated.
+    TIFFRGBAImage image;
+    if (TIFFRGBAImageBegin(&image, handle->tif, 0, reason)) {
+      TIFFRGBAImageEnd(&image);
+      return 1;
+    }
+  }
   po_tiff_set_error(handle, reason[0] ? reason : "libtiff's RGBA interface cannot read this image");
   return 0;
 }

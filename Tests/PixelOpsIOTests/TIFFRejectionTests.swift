@@ -1,5 +1,6 @@
+import Foundation
 import PixelOps
-import PixelOpsIO
+@testable import PixelOpsIO
 import Testing
 
 /// Every TIFF of `invalid.json` and every `hostile/*.tif` must fail with a typed error that
@@ -67,6 +68,50 @@ struct TIFFRejectionTests {
     let bytes = try TestData.bytes(path)
     expectRejection(path) { () throws(ImageIOError) in
       _ = try TIFF.decodeAllPages(bytes)
+    }
+  }
+
+  /// libtiff names the file first in many messages, and the kind was decided over the whole
+  /// text: a damaged strip under a folder like `/Users/geoff` ("eof") was `truncated`.
+  @Test("the kind of error does not depend on the file's path", arguments: paths)
+  func kindIgnoresPath(_ path: String) throws {
+    func kind(_ file: String) -> String {
+      do {
+        _ = try TIFF.readAllPages(contentsOf: file)
+        return "decoded"
+      } catch {
+        return Mirror(reflecting: error).children.first?.label ?? "\(error)"  // the case's name
+      }
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "geoff eof read error truncated-\(UUID().uuidString)"
+    ).path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let copy = folder + "/premature end of file sizeof.tif"
+    try FileManager.default.copyItem(atPath: TestData.path(path), toPath: copy)
+    let plain = kind(TestData.path(path))
+    #expect(kind(copy) == plain, "\(path)")
+    #expect(plain != "decoded")
+  }
+
+  /// 16-bit CMYK passes libtiff's `TIFFRGBAImageOK` and then failed in its RGBA reader, after
+  /// the raster was allocated, with "Sorry, can not handle image" under the module
+  /// `TIFFFileName()`, the file's path, which then decided the kind: `truncated` in a folder
+  /// named `eof...`, `corrupt` elsewhere. Setting the reader up finds it first.
+  @Test("a layout libtiff's RGBA reader has no routine for is unsupported, wherever the file lies")
+  func rgbaReaderWithoutRoutine() throws {
+    let cmyk16 = TIFFTestBuilder(
+      width: 2, height: 1, bitsPerSample: [16, 16, 16, 16], photometric: 5, pixelData: [UInt8](repeating: 0x40, count: 16))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("eof-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data(cmyk16.bytes).write(to: URL(fileURLWithPath: folder + "/cmyk16.tif"))
+    #expect {
+      try TIFF.readAllPages(contentsOf: folder + "/cmyk16.tif")
+    } throws: { error in
+      guard case .unsupported(.tiff, let message)? = error as? ImageIOError else { return false }
+      return message.contains("can not handle")
     }
   }
 
@@ -143,5 +188,25 @@ struct TIFFRejectionTests {
         #expect(expected.contains { $0.matches(error) }, "prefix of \(length) bytes: \(error)")
       }
     }
+  }
+}
+
+/// libtiff's text is classified by its own message, never by the module (often the file's
+/// path) it names first, and `eof` only as a word.
+@Suite("TIFF message classification")
+struct TIFFLibraryMessageTests {
+  @Test("the module's path and words containing 'eof' do not make an error truncated")
+  func classifiedByTheMessage() {
+    let path = "/Users/geoff/truncated scans/a.tif"
+    #expect(TIFFLibraryMessage.readError("\(path): Strip out of range, max 3", detail: "Strip out of range, max 3")
+      == .corrupt(.tiff, message: "\(path): Strip out of range, max 3"))
+    #expect(TIFFLibraryMessage.readError("TIFFFoo: malloc(sizeof(x)) failed", detail: "malloc(sizeof(x)) failed")
+      == .corrupt(.tiff, message: "TIFFFoo: malloc(sizeof(x)) failed"))
+    #expect(TIFFLibraryMessage.readError("\(path): Unexpected EOF", detail: "Unexpected EOF")
+      == .truncated(.tiff, message: "\(path): Unexpected EOF"))
+    #expect(TIFFLibraryMessage.readError("TIFFFillStrip: Read error on strip 2", detail: "Read error on strip 2")
+      == .truncated(.tiff, message: "TIFFFillStrip: Read error on strip 2"))
+    #expect(TIFFLibraryMessage.readError("\(path): Not a TIFF file, bad magic number 0", detail: "Not a TIFF file, bad magic number 0")
+      == .notRecognized(.tiff, detail: "\(path): Not a TIFF file, bad magic number 0"))
   }
 }

@@ -171,4 +171,27 @@ struct TIFFSampleLayoutTests {
       return message.contains("1000000")
     }
   }
+
+  /// Uncompressed YCbCr with the default 2x2 subsampling stores four luma and two chroma
+  /// samples per 2x2 block: half of what RGB would take. Sized as RGB, a valid 16x16 page (384
+  /// bytes of samples) was refused as truncated ("needs 768 bytes").
+  @Test("uncompressed YCbCr subsampled 2x2 decodes, neutral chroma as grey")
+  func subsampledYCbCr() throws {
+    var units: [UInt8] = []
+    for block in 0..<64 { units += [UInt8](repeating: UInt8(40 + block), count: 4) + [128, 128] }
+    let page = TIFFTestBuilder(width: 16, height: 16, bitsPerSample: [8, 8, 8], photometric: 6, pixelData: units)
+    let decoded = try TIFF.decode(page.bytes)
+    #expect(decoded.size == PixelSize(width: 16, height: 16))
+    // Block (bx, by) holds luma 40 + by * 8 + bx on its 4 pixels; Cb = Cr = 128: grey of that
+    // luma (reference black 0, white 255: the defaults).
+    decoded.withView { view in
+      for y in 0..<16 {
+        for x in 0..<16 {
+          let luma = Int(40 + (y / 2) * 8 + x / 2)
+          let pixel = (0..<4).map { Int(view.rowAddress(y).load(fromByteOffset: x * 4 + $0, as: UInt8.self)) }
+          #expect(pixel[3] == 255 && (0..<3).allSatisfy { abs(pixel[$0] - luma) <= 1 }, "(\(x), \(y)): \(pixel)")
+        }
+      }
+    }
+  }
 }

@@ -66,6 +66,10 @@ const uint8_t *po_tiff_memory_bytes(const po_tiff *handle, size_t *count);
 /// last po_tiff_clear_error.
 const char *po_tiff_last_error(const po_tiff *handle);
 
+/// The part of po_tiff_last_error that is libtiff's message, without the module (often the
+/// file's path) it names first.
+const char *po_tiff_last_error_detail(const po_tiff *handle);
+
 /// Forgets the captured error text.
 void po_tiff_clear_error(po_tiff *handle);
 
@@ -106,6 +110,9 @@ typedef struct {
   uint32_t chunk_count;
   /// Bytes one decoded strip or tile occupies as libtiff computes it (0 on overflow).
   uint64_t chunk_size;
+  /// Bytes the whole page's samples take stored uncompressed as libtiff computes them, YCbCr
+  /// subsampling included (every row of every plane; 0 on overflow).
+  uint64_t page_bytes;
   int has_colormap;
 } po_tiff_page_fields;
 

@@ -93,7 +93,7 @@ struct TIFFChunkReader {
       buffers[0].clear()
       handle.clearError()
       guard po_tiff_read_scanline(handle.pointer, UInt32(row), plane, buffers[0].pointer) == 1 else {
-        throw TIFFLibraryMessage.readError(handle.failureMessage("libtiff could not decode row \(row)"))
+        throw handle.readFailure("libtiff could not decode row \(row)")
       }
       try assemble(rowOffset: 0, pixelCount: view.width, into: view.rowAddress(row))
     }
@@ -146,7 +146,7 @@ struct TIFFChunkReader {
 
   private func check(count: Int64, needed: Int, what: String) throws(ImageIOError) {
     if count < 0 {
-      throw TIFFLibraryMessage.readError(handle.failureMessage("libtiff could not decode \(what)"))
+      throw handle.readFailure("libtiff could not decode \(what)")
     }
     if count < needed {
       throw .truncated(.tiff, message: "\(what) decoded to \(count) bytes, \(needed) needed")

@@ -24,13 +24,16 @@ struct TIFFDirectoryFields: Sendable, Hashable {
   var chunkCount: Int
   /// libtiff's size in bytes of one decoded strip or tile.
   var chunkSize: Int
+  /// libtiff's size in bytes of the page's samples stored uncompressed, YCbCr subsampling
+  /// included; 0 where it overflowed.
+  var pageBytes: Int = 0
   var hasColormap: Bool
 
   /// Makes directory `index` current and reads its fields.
   static func read(from handle: TIFFHandle, directory index: Int) throws(ImageIOError) -> TIFFDirectoryFields {
     handle.clearError()
     guard let directory = UInt32(exactly: index), po_tiff_set_directory(handle.pointer, directory) == 1 else {
-      throw TIFFLibraryMessage.readError(handle.failureMessage("cannot read the directory of page \(index)"))
+      throw handle.readFailure("cannot read the directory of page \(index)")
     }
     var raw = po_tiff_page_fields()
     guard po_tiff_read_page_fields(handle.pointer, &raw) == 1 else {
@@ -48,7 +51,7 @@ struct TIFFDirectoryFields: Sendable, Hashable {
       isTiled: raw.is_tiled != 0, rowsPerStrip: Int(raw.rows_per_strip),
       tileWidth: Int(raw.tile_width), tileHeight: Int(raw.tile_height),
       chunkCount: Int(raw.chunk_count), chunkSize: Int(clamping: raw.chunk_size),
-      hasColormap: raw.has_colormap != 0)
+      pageBytes: Int(clamping: raw.page_bytes), hasColormap: raw.has_colormap != 0)
   }
 }
 

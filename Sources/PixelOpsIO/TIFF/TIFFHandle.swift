@@ -33,7 +33,7 @@ final class TIFFHandle {
     case PO_TIFF_OPEN_OK: return
     case PO_TIFF_OPEN_SYSTEM_ERROR: throw .unreadableFile(path: path, reason: message)
     case PO_TIFF_OPEN_EMPTY: throw .emptyInput
-    default: throw TIFFLibraryMessage.readError(message)
+    default: throw readFailure(message)
     }
   }
 
@@ -49,7 +49,7 @@ final class TIFFHandle {
     switch status {
     case PO_TIFF_OPEN_OK: return
     case PO_TIFF_OPEN_EMPTY: throw .emptyInput
-    default: throw TIFFLibraryMessage.readError(lastError ?? "unknown error")
+    default: throw readFailure("unknown error")
     }
   }
 
@@ -92,6 +92,13 @@ final class TIFFHandle {
   /// libtiff's error text, or `fallback` when it gave none.
   func failureMessage(_ fallback: @autoclosure () -> String) -> String {
     lastError ?? fallback()
+  }
+
+  /// The typed error of a failed read: libtiff's text (or `fallback`) classified by its message
+  /// alone, not by the module or path it names first (``TIFFLibraryMessage/readError(_:detail:)``).
+  func readFailure(_ fallback: @autoclosure () -> String) -> ImageIOError {
+    guard let message = lastError else { return TIFFLibraryMessage.readError(fallback()) }
+    return TIFFLibraryMessage.readError(message, detail: po_tiff_last_error_detail(pointer).map { String(cString: $0) })
   }
 
   /// Bytes in the file or buffer being read.

@@ -23,9 +23,12 @@ struct TIFFRGBAInterfaceDecoder {
     }
     try Self.checkPlausible(fields, fileSize: handle.inputSize)
     let raster = fields.width.multipliedReportingOverflow(by: fields.height * 4)
-    // libtiff holds one compressed strip or tile at a time (at most the file) and its codec state.
+    // libtiff holds one compressed strip or tile at a time (at most the file), the strip or
+    // tile decoded (one per plane for separate planes) and its codec state.
+    let decoded = fields.chunkSize.multipliedReportingOverflow(by: fields.isPlanar ? fields.samplesPerPixel : 1)
     try limits.checkMemory(
-      imageBytes, raster.overflow ? Int.max : raster.partialValue, min(handle.inputSize, fields.chunkSize), 1 << 20)
+      imageBytes, raster.overflow ? Int.max : raster.partialValue, min(handle.inputSize, fields.chunkSize),
+      decoded.overflow ? Int.max : decoded.partialValue, 1 << 20)
     self.handle = handle
     self.fields = fields
   }
@@ -33,12 +36,20 @@ struct TIFFRGBAInterfaceDecoder {
   /// Refuses a page whose samples could not fit in a file of `fileSize` bytes with the page's
   /// compression (``TIFFPlausibility``). Allocates nothing.
   static func checkPlausible(_ fields: TIFFDirectoryFields, fileSize: Int) throws(ImageIOError) {
-    let rowBytes = (fields.width * fields.samplesPerPixel * fields.bitsPerSample + 7) / 8
-    let (neededBytes, overflow) = rowBytes.multipliedReportingOverflow(by: fields.height)
     try TIFFPlausibility.check(
-      width: fields.width, height: fields.height, neededBytes: overflow ? Int.max : neededBytes,
+      width: fields.width, height: fields.height, neededBytes: storedBytes(fields),
       bitsPerPixel: fields.samplesPerPixel * fields.bitsPerSample, compression: fields.compression,
       fileSize: fileSize)
+  }
+
+  /// The bytes the page's samples take stored uncompressed: libtiff's size, which knows YCbCr
+  /// subsampling (2x2 by default: half the samples of RGB), else every sample of every pixel
+  /// (`Int.max` on overflow).
+  private static func storedBytes(_ fields: TIFFDirectoryFields) -> Int {
+    if fields.pageBytes > 0 { return fields.pageBytes }
+    let rowBytes = (fields.width * fields.samplesPerPixel * fields.bitsPerSample + 7) / 8
+    let (bytes, overflow) = rowBytes.multipliedReportingOverflow(by: fields.height)
+    return overflow ? Int.max : bytes
   }
 
   /// Reads the page into a scratch raster and writes it into `view`, which has the page's
@@ -50,7 +61,7 @@ struct TIFFRGBAInterfaceDecoder {
     handle.clearError()
     let orientation = (1...8).contains(fields.orientation) ? fields.orientation : 1
     guard po_tiff_read_rgba(handle.pointer, UInt32(width), UInt32(height), words, UInt16(orientation)) == 1 else {
-      throw TIFFLibraryMessage.readError(handle.failureMessage("libtiff's RGBA interface could not read the page"))
+      throw handle.readFailure("libtiff's RGBA interface could not read the page")
     }
     let sixteenBit = view.format.bitsPerChannel == 16
     for y in 0..<height {

@@ -44,7 +44,7 @@ public final class TIFFReader: Sendable {
     handle.clearError()
     let count = Int(po_tiff_directory_count(handle.pointer))
     guard count > 0 else {
-      throw TIFFLibraryMessage.readError(handle.failureMessage("the file has no image directory"))
+      throw handle.readFailure("the file has no image directory")
     }
     guard count <= options.limits.maximumPageCount else {
       throw .unsupported(
