@@ -194,4 +194,26 @@ struct TIFFSampleLayoutTests {
       }
     }
   }
+
+  /// 158 bytes claiming one tile of 18912 x 18912 RGBA (1.43 GB, just under the cap for one
+  /// chunk) for a 1x1 image: the page's own pixels fit, so the tile buffer was allocated and
+  /// zeroed before libtiff found 4 bytes of it. A tile is decoded whole, so it must fit.
+  @Test("a tile no file this size could hold is refused before its buffer is allocated")
+  func implausibleTile() throws {
+    var page = TIFFTestBuilder(
+      width: 1, height: 1, bitsPerSample: [8, 8, 8, 8], photometric: 2, pixelData: [1, 2, 3, 4], extraSamples: [2])
+    page.tileSize = (18_912, 18_912)
+    #expect {
+      try TIFF.decode(page.bytes)
+    } throws: { error in
+      guard case .truncated(.tiff, let message)? = error as? ImageIOError else { return false }
+      return message.contains("needs 1430654976 bytes") && message.contains("the file holds")
+    }
+    // A tile the file holds decodes: 16x16 RGBA, the image its top-left 3x2.
+    var small = TIFFTestBuilder(
+      width: 3, height: 2, bitsPerSample: [8, 8, 8, 8], photometric: 2,
+      pixelData: (0..<1024).map { UInt8($0 % 4 == 3 ? 255 : $0 % 251) }, extraSamples: [2])
+    small.tileSize = (16, 16)
+    #expect(try TIFF.decode(small.bytes).size == PixelSize(width: 3, height: 2))
+  }
 }

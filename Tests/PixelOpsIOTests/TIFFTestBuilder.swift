@@ -21,6 +21,9 @@ struct TIFFTestBuilder {
   /// The strips, each as `compression` stores it, when there are several; `nil` for the
   /// single strip `pixelData`.
   var strips: [[UInt8]]? = nil
+  /// Tile width and length: the chunks (`strips`, or `pixelData` alone) are then tiles, with
+  /// TileWidth, TileLength, TileOffsets and TileByteCounts in place of the strip fields.
+  var tileSize: (width: Int, height: Int)? = nil
 
   private enum FieldType: UInt16 {
     case short = 3
@@ -49,12 +52,23 @@ struct TIFFTestBuilder {
       Entry(tag: 258, type: .short, values: bitsPerSample.map(UInt32.init)),
       Entry(tag: 259, type: .short, values: [UInt32(compression)]),
       Entry(tag: 262, type: .short, values: [UInt32(photometric)]),
-      Entry(tag: 273, type: .long, values: stripOffsets),
       Entry(tag: 277, type: .short, values: [UInt32(bitsPerSample.count)]),
-      Entry(tag: 278, type: .long, values: [UInt32(rowsPerStrip ?? height)]),
-      Entry(tag: 279, type: .long, values: strips.map { UInt32($0.count) }),
       Entry(tag: 284, type: .short, values: [1]),
     ]
+    if let tileSize {
+      entries += [
+        Entry(tag: 322, type: .long, values: [UInt32(tileSize.width)]),
+        Entry(tag: 323, type: .long, values: [UInt32(tileSize.height)]),
+        Entry(tag: 324, type: .long, values: stripOffsets),
+        Entry(tag: 325, type: .long, values: strips.map { UInt32($0.count) }),
+      ]
+    } else {
+      entries += [
+        Entry(tag: 273, type: .long, values: stripOffsets),
+        Entry(tag: 278, type: .long, values: [UInt32(rowsPerStrip ?? height)]),
+        Entry(tag: 279, type: .long, values: strips.map { UInt32($0.count) }),
+      ]
+    }
     if let fillOrder { entries.append(Entry(tag: 266, type: .short, values: [UInt32(fillOrder)])) }
     if let orientation { entries.append(Entry(tag: 274, type: .short, values: [UInt32(orientation)])) }
     if let colormap { entries.append(Entry(tag: 320, type: .short, values: colormap.map(UInt32.init))) }
