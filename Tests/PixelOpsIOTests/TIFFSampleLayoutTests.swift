@@ -128,6 +128,18 @@ struct TIFFSampleLayoutTests {
     #expect(try decode8(builder) == [255, 255, 255, 255, 0, 0, 0, 255])
   }
 
+  /// libtiff's RGBA reader draws CMYK (and YCbCr, Lab) without their extra samples: page info
+  /// reported the ExtraSamples' alpha for pixels decoded opaque.
+  @Test("CMYK with an alpha sample decodes opaque, and page info says no alpha")
+  func cmykAlpha() throws {
+    let builder = TIFFTestBuilder(
+      width: 2, height: 1, bitsPerSample: [8, 8, 8, 8, 8], photometric: 5,
+      pixelData: [0, 0, 0, 0, 0, 255, 0, 0, 0, 128], extraSamples: [2])
+    let reader = try TIFFReader(bytes: builder.bytes)
+    #expect(try reader.pageInfo(at: 0).alpha == .none)
+    #expect(try reader.decodePage(at: 0).packedBytes() == [255, 255, 255, 255, 0, 255, 255, 255])
+  }
+
   @Test("CMYK goes through libtiff's RGBA interface")
   func cmyk() throws {
     let builder = TIFFTestBuilder(

@@ -72,7 +72,7 @@ enum TIFFPageDecoder {
     var alpha = TIFFAlpha.none
     if case .samples(let layout)? = try? TIFFSampleLayout.plan(for: fields) {
       alpha = layout.alpha
-    } else if let photometric = fields.photometric {
+    } else if let photometric = fields.photometric, Self.rgbaInterfaceKeepsAlpha(photometric: photometric) {
       alpha = TIFFSampleLayout.alpha(
         of: fields, colourSamples: TIFFSampleLayout.colourSampleCount(photometric: photometric), photometric: photometric)
     }
@@ -81,6 +81,13 @@ enum TIFFPageDecoder {
       samplesPerPixel: fields.samplesPerPixel, photometricInterpretation: fields.photometric,
       compression: fields.compression, isTiled: fields.isTiled, isPlanar: fields.isPlanar,
       orientation: fields.orientation, alpha: alpha)
+  }
+
+  /// Whether libtiff's RGBA reader draws a page of `photometric` with its alpha sample: gray
+  /// and RGB only. Its CMYK, YCbCr, Lab and palette routines leave extra samples out and draw
+  /// every pixel opaque, so such a page has no alpha to report.
+  private static func rgbaInterfaceKeepsAlpha(photometric: Int) -> Bool {
+    [TIFFCode.photometricMinIsWhite, TIFFCode.photometricMinIsBlack, TIFFCode.photometricRGB].contains(photometric)
   }
 
   /// The fields of page `index`, refused when its size is empty or beyond `limits`.
