@@ -46,6 +46,8 @@ struct BenchCommand {
       return .fileError
     } catch is Interruption.Interrupted {
       return .interrupted
+    } catch is BenchRunner.Stopped {
+      return .interrupted  // within --check, whose findings so far are not printed
     } catch {
       errorOutput("Error: \(error)\n")
       return .failure
@@ -69,9 +71,15 @@ struct BenchCommand {
       return try BenchRunner(settings: settings).runForInstructionCount(cases(settings))
     }
     if options.profile { return try printStageProfile(settings) }
-    // Ctrl-C between iterations throws `Interruption.Interrupted`: exit status 130.
     let cases = try cases(settings)
-    var results = try BenchRunner(settings: settings).run(cases)
+    var results: [BenchResult]
+    do {
+      results = try BenchRunner(settings: settings).run(cases)
+    } catch let stopped as BenchRunner.Stopped {
+      // Ctrl-C: what was measured is printed (not saved, counted or recorded), exit status 130.
+      output(options.json ? BenchReport.json(stopped.completed) : BenchReport.table(stopped.completed))
+      throw BenchExitStatus(code: .interrupted)
+    }
     if let saveOutput = options.saveOutput { try ImageFiles.saveOutputs(cases, to: saveOutput) }
     if options.countInstructions || options.record != nil { try addInstructionCounts(&results) }
     if let record = options.record { try recordProfile(results, to: record) }

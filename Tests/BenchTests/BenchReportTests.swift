@@ -29,6 +29,33 @@ struct BenchReportTests {
     }
   }
 
+  /// Ctrl-C's documented behaviour: the cases measured so far are printed. `try cases.map`
+  /// dropped them, and the command printed nothing.
+  @Test("a stop requested during the third case keeps the two measured before it")
+  func stopKeepsCompletedCases() throws {
+    let settings = BenchSettings(size: PixelSize(width: 16, height: 8), parallelism: .serial, iterations: 2, caseName: nil)
+    let cases = try KernelFamily.convert.makeCases(settings)
+    #expect(cases.count >= 3)
+    var runner = BenchRunner(settings: settings)
+    let timedCalls = Counter()
+    // Two timed calls per case: asked before the fifth timed call, in the third case.
+    runner.isStopRequested = { timedCalls.next() >= 4 }
+    #expect {
+      try runner.run(cases)
+    } throws: { error in
+      guard let stopped = error as? BenchRunner.Stopped else { return false }
+      return stopped.completed.map(\.name) == cases.prefix(2).map(\.name)
+    }
+  }
+
+  private final class Counter {
+    private var count = 0
+    func next() -> Int {
+      defer { count += 1 }
+      return count
+    }
+  }
+
   @Test("the banded copy copies every byte for sizes that do not divide evenly", arguments: [1, 63, 64, 1000, 100_003])
   func bandedCopy(count: Int) {
     for threads in [1, 2, 3, 8] {

@@ -15,26 +15,45 @@ struct BenchRunner {
   /// Threads of the memcpy yardstick; nil: the case's own thread count. (`--check` passes 1 for
   /// profiles recorded before the yardstick was threaded, whose ratios are to a plain memcpy.)
   var memcpyThreads: Int? = nil
+  /// Whether to stop before the next timed call (Ctrl-C, ``Interruption``).
+  var isStopRequested: () -> Bool = { Interruption.wasRequested }
 
+  /// A run stopped by Ctrl-C: the results of the cases measured before it.
+  struct Stopped: Error {
+    let completed: [BenchResult]
+  }
+
+  /// Times `cases` in order.
+  ///
+  /// - Throws: ``Stopped`` with the cases measured so far when a stop is requested; what a
+  ///   case throws.
   func run(_ cases: [BenchCase]) throws -> [BenchResult] {
-    try cases.map { benchCase in
-      Progress.report("\(benchCase.kernel)/\(benchCase.name)")
-      try benchCase.run()
-      var samples: [Double] = []
-      for _ in 0..<settings.iterations {
-        try Interruption.stopIfRequested()
-        samples.append(try Stopwatch.milliseconds { try measuredRegion(benchCase.run) })
-      }
-      let threads = settings.parallelism.resolvedThreadCount
-      let memcpySamples = Stopwatch.memcpySamples(
-        bytesMoved: benchCase.bytesMoved, iterations: settings.iterations, threads: memcpyThreads ?? threads)
-      return BenchResult(
-        kernel: benchCase.kernel, name: benchCase.name, size: benchCase.size,
-        threads: threads, memcpyThreads: memcpyThreads ?? threads, iterations: settings.iterations,
-        medianMilliseconds: Stopwatch.median(samples), minimumMilliseconds: samples.min()!,
-        memcpyMilliseconds: Stopwatch.median(memcpySamples), memcpyMinimumMilliseconds: memcpySamples.min()!,
-        bytesMoved: benchCase.bytesMoved)
+    var results: [BenchResult] = []
+    for benchCase in cases {
+      guard let result = try measure(benchCase) else { throw Stopped(completed: results) }
+      results.append(result)
     }
+    return results
+  }
+
+  /// One case's result, or nil when a stop was requested before it was measured.
+  private func measure(_ benchCase: BenchCase) throws -> BenchResult? {
+    Progress.report("\(benchCase.kernel)/\(benchCase.name)")
+    try benchCase.run()
+    var samples: [Double] = []
+    for _ in 0..<settings.iterations {
+      if isStopRequested() { return nil }
+      samples.append(try Stopwatch.milliseconds { try measuredRegion(benchCase.run) })
+    }
+    let threads = settings.parallelism.resolvedThreadCount
+    let memcpySamples = Stopwatch.memcpySamples(
+      bytesMoved: benchCase.bytesMoved, iterations: settings.iterations, threads: memcpyThreads ?? threads)
+    return BenchResult(
+      kernel: benchCase.kernel, name: benchCase.name, size: benchCase.size,
+      threads: threads, memcpyThreads: memcpyThreads ?? threads, iterations: settings.iterations,
+      medianMilliseconds: Stopwatch.median(samples), minimumMilliseconds: samples.min()!,
+      memcpyMilliseconds: Stopwatch.median(memcpySamples), memcpyMinimumMilliseconds: memcpySamples.min()!,
+      bytesMoved: benchCase.bytesMoved)
   }
 
   /// Runs each case once outside the measured region (first-use setup such as lookup tables),
