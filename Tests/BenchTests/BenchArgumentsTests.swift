@@ -106,7 +106,7 @@ struct BenchArgumentsTests {
   func everyOption() throws {
     let options = try BenchArguments(parsing: [
       "--kernel", "scale", "--size", "640X360", "--threads", "1", "--iterations=3", "--case", "box_4k_to_1080p",
-      "--json", "--list", "--count-instructions", "--record", "p.json", "--check=q.json",
+      "--json", "--list", "--count-instructions",
       "--instruction-tolerance", "0.05", "--time-tolerance", "1.0", "--time-attempts", "6", "--count-size", "64x32",
       "--src", "a.png", "--dst", "b.tif", "--save-output", "out", "--save-inputs=in", "--profile", "--instruction-run",
     ])
@@ -114,7 +114,9 @@ struct BenchArgumentsTests {
     #expect(options.size == PixelSize(width: 640, height: 360) && options.countSize == PixelSize(width: 64, height: 32))
     #expect(options.threads == 1 && options.iterations == 3 && options.caseName == "box_4k_to_1080p")
     #expect(options.json && options.list && options.countInstructions && options.profile && options.instructionRun)
-    #expect(options.record == "p.json" && options.check == "q.json")
+    // --record and --check cannot go with --src or --size (usageErrors below).
+    #expect(try BenchArguments(parsing: ["--record", "p.json"]).record == "p.json")
+    #expect(try BenchArguments(parsing: ["--check=q.json"]).check == "q.json")
     #expect(options.instructionTolerance == 0.05 && options.timeTolerance == 1.0 && options.timeAttempts == 6)
     #expect(options.src == "a.png" && options.dst == "b.tif" && options.saveOutput == "out" && options.saveInputs == "in")
     #expect(try BenchArguments(parsing: ["--iterations", "2", "--iterations", "9"]).iterations == 9)  // last wins
@@ -139,6 +141,17 @@ struct BenchArgumentsTests {
       (["--size", "12"], "--size must look like 3840x2160 (each side 1...65536)"),
       (["--size", "0x10"], "--size must look like 3840x2160 (each side 1...65536)"),
       (["--count-size", "64x64x64"], "--count-size must look like 3840x2160 (each side 1...65536)"),
+      // Options --check would ignore (it reruns each case as recorded), and images --record
+      // could not describe: refused rather than silently dropped.
+      (
+        ["--check", "p.json", "--threads", "2", "--json"],
+        "--check reruns each case as its profile recorded it: --threads, --json cannot be used with it"
+      ),
+      (
+        ["--check", "p.json", "--size", "640x360"],
+        "--check reruns each case as its profile recorded it: --size cannot be used with it"
+      ),
+      (["--record", "p.json", "--src", "a.png"], "--record times generated images: --src and --dst cannot be used with it"),
     ])
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: BenchUsageError(message)) { try BenchArguments(parsing: arguments) }

@@ -154,4 +154,14 @@ extension BenchFileErrorTests {
     #expect(missing.code == .fileError)
     #expect(missing.errors.contains("has no entry for convert/unpremultiply_rgba8"))
   }
+
+  @Test("a profile whose values no run records (0 threads, an empty size) exits 3, not 4")
+  func impossibleProfileValues() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-zero-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try oneCaseProfile(at: path, input: 0)
+    let run = BenchRun(["--check", path, "--kernel", "convert", "--case", "premultiply_rgba8"])
+    #expect(run.code == .fileError)
+    #expect(run.errors.contains("case convert/premultiply_rgba8 has a size or thread count below 1"))
+  }
 }

@@ -11,6 +11,8 @@ struct BenchArguments {
   /// The families `kernel` names (every family for `all`).
   var families = KernelFamily.allCases
   var size = PixelSize(width: 3840, height: 2160)
+  /// Whether `--size` was given (``size`` then holds it rather than the default).
+  var sizeGiven = false
   var threads: Int?
   var iterations = 15
   /// The case `--case` selects, without its family (``families`` then holds only its family).
@@ -84,6 +86,20 @@ extension BenchArguments {
     guard instructionTolerance >= 0, timeTolerance >= 0 else { throw BenchUsageError("tolerances must not be negative") }
     guard timeAttempts >= 1 else { throw BenchUsageError("--time-attempts must be at least 1") }
     if let threads, threads < 1 { throw BenchUsageError("--threads must be at least 1") }
+    if check != nil {
+      // The profile says how each case runs; these would be silently ignored.
+      let ignored = [
+        ("--size", sizeGiven), ("--threads", threads != nil), ("--src", src != nil), ("--dst", dst != nil),
+        ("--record", record != nil), ("--json", json), ("--save-output", saveOutput != nil),
+      ].filter(\.1).map(\.0)
+      guard ignored.isEmpty else {
+        throw BenchUsageError("--check reruns each case as its profile recorded it: \(ignored.joined(separator: ", ")) cannot be used with it")
+      }
+    }
+    if record != nil, src != nil || dst != nil {
+      // The profile could not say which images were timed, and --check remakes generated ones.
+      throw BenchUsageError("--record times generated images: --src and --dst cannot be used with it")
+    }
     if let caseName {
       // `--case` names one case of one family: run that family only (see CaseSelection).
       let selected = try CaseSelection.resolve(caseName, kernel: kernel)

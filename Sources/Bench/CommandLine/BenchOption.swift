@@ -37,7 +37,11 @@ struct BenchOption: Sendable {
       name: "kernel", kind: .value { $0.kernel = $1; $0.families = try families($1) },
       help: "Kernel family to run (\(familyNames), all).", defaultText: { $0.kernel }),
     BenchOption(
-      name: "size", kind: .value { $0.size = try pixelSize($1, for: "--size") },
+      name: "size",
+      kind: .value {
+        $0.size = try pixelSize($1, for: "--size")
+        $0.sizeGiven = true
+      },
       help: "Image size WxH for generated inputs.", defaultText: { sizeText($0.size) }),
     BenchOption(
       name: "threads", kind: .value { $0.threads = try integer($1, for: "threads") },

@@ -48,11 +48,22 @@ struct PerformanceProfile: Codable {
     } catch {
       throw BenchFileError("cannot read profile \(path): \(FileErrorReason.describe(error))")
     }
+    let profile: PerformanceProfile
     do {
-      return try JSONDecoder.snakeCase.decode(PerformanceProfile.self, from: data)
+      profile = try JSONDecoder.snakeCase.decode(PerformanceProfile.self, from: data)
     } catch {
       throw BenchFileError("\(path) is not a bench profile: \(error)")
     }
+    // Values no run records: refused here (a file error) rather than failing the measurement.
+    for recorded in profile.cases {
+      let sizes = [recorded.width, recorded.height] + [
+        recorded.inputWidth, recorded.inputHeight, recorded.countedWidth, recorded.countedHeight,
+      ].compactMap { $0 }
+      guard recorded.threads >= 1, (recorded.memcpyThreads ?? 1) >= 1, sizes.allSatisfy({ $0 >= 1 }) else {
+        throw BenchFileError("\(path) is not a bench profile: case \(recorded.key) has a size or thread count below 1")
+      }
+    }
+    return profile
   }
 
   /// Writes the profile to `path` (atomically); throws ``BenchFileError`` when it cannot.
