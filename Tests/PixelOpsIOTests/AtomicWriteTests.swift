@@ -84,5 +84,9 @@ struct AtomicWriteTests {
       #expect(!produced)
     }
     #expect(try directory.contents() == ["taken-365", "taken-493"])
+    // A symbolic link to a directory is a link: replaced, as any link at the path is.
+    try FileManager.default.createSymbolicLink(atPath: directory.path("link"), withDestinationPath: "taken-493")
+    try FileSystem.writeAtomically([5], to: directory.path("link"))
+    #expect(try directory.bytes("link") == [5])
   }
 }

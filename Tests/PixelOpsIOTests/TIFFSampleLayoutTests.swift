@@ -221,6 +221,15 @@ struct TIFFSampleLayoutTests {
       guard case .truncated(.tiff, let message)? = error as? ImageIOError else { return false }
       return message.contains("needs 1430654976 bytes") && message.contains("the file holds")
     }
+    // The same through libtiff's RGBA reader (CMYK), which decodes whole tiles too.
+    var cmyk = TIFFTestBuilder(width: 1, height: 1, bitsPerSample: [8, 8, 8, 8], photometric: 5, pixelData: [0, 0, 0, 0])
+    cmyk.tileSize = (16_000, 16_000)
+    #expect {
+      try TIFF.decode(cmyk.bytes)
+    } throws: { error in
+      guard case .truncated(.tiff, let message)? = error as? ImageIOError else { return false }
+      return message.contains("needs 1024000000 bytes") && message.contains("the file holds")
+    }
     // A tile the file holds decodes: 16x16 RGBA, the image its top-left 3x2.
     var small = TIFFTestBuilder(
       width: 3, height: 2, bitsPerSample: [8, 8, 8, 8], photometric: 2,

@@ -153,9 +153,12 @@ struct ResolutionTests {
     #expect(Self.tiffResolutions(view).map(\.x) == [72])
     let pages = try [image, try PixelBuffer(width: 2, height: 2, format: .gray8)].tiffBytes()
     #expect(Self.tiffResolutions(pages).map(\.x) == [144, 144])
-    for bad in [0, -1, .nan, .infinity, 2e6] {
+    for bad in [0, -1, .nan, .infinity, 1e-4, 8e5] {
       #expect(throws: ImageIOError.self) { try image.tiffBytes(options: TIFFEncodingOptions(scale: bad)) }
     }
+    // A buffer's own scale beyond what a file can say is clamped, not an error it never asked for.
+    let tiny = try PixelBuffer(width: 1, height: 1, format: .gray8, scale: 1e-9)
+    #expect(Self.tiffResolutions(try tiny.tiffBytes()).map { abs($0.x - 0.072) < 1e-6 } == [true])
   }
 
   @Test("PNG carries a pHYs of 72 ppi a point in pixels per metre where the scale is not 1")
@@ -167,8 +170,10 @@ struct ResolutionTests {
     #expect(Self.pngPhysicalSize(try image.pngBytes(options: PNGEncodingOptions(scale: 3)))?.x == 8504)
     #expect(Self.pngPhysicalSize(try PixelBuffer(width: 2, height: 2, format: .gray8).pngBytes()) == nil)
     #expect(Self.pngPhysicalSize(try image.withView { try PNG.encode($0) }) == nil)
-    for bad in [0, -1, .nan, 2e6] {
+    for bad in [0, -1, .nan, 1e-4, 8e5] {
       #expect(throws: ImageIOError.self) { try image.pngBytes(options: PNGEncodingOptions(scale: bad)) }
     }
+    let huge = try PixelBuffer(width: 1, height: 1, format: .gray8, scale: 1e9)
+    #expect(Self.pngPhysicalSize(try huge.pngBytes())?.x == 2_125_984_252)  // 750000 x 72 / 0.0254
   }
 }

@@ -68,13 +68,14 @@ enum FileSystem {
     let directory = directoryName(of: path)
     let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? "image"
     let base = name.utf8.count > 200 ? String(decoding: name.utf8.prefix(200), as: UTF8.self) : name
-    var existing = stat()
-    let exists = stat(path, &existing) == 0
-    // Found before any page is produced, and never a mode for the temporary file to copy.
-    if exists && existing.st_mode & S_IFMT == S_IFDIR {
+    // A directory is refused before any page is produced; a symbolic link, even to a directory,
+    // is replaced by the rename (lstat, which does not follow it).
+    var entry = stat()
+    if lstat(path, &entry) == 0 && entry.st_mode & S_IFMT == S_IFDIR {
       throw .writeFailed(path: path, reason: String(cString: strerror(EISDIR)))
     }
-    let existingMode: mode_t? = exists ? existing.st_mode & 0o7777 : nil
+    var existing = stat()
+    let existingMode: mode_t? = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<100 {
       let suffix = String(generator.next() & 0xFFFF_FFFF, radix: 36)

@@ -7,13 +7,22 @@ enum ImageResolution {
   /// Pixels per inch of one point.
   static let pixelsPerInchAtScale1 = 72.0
 
-  /// Throws ``ImageIOError/invalidOption(_:message:)`` unless `scale` is finite, positive and
-  /// small enough that its resolution fits the files' 32-bit fields.
+  /// The scales a file can say: down to 1/1000 (PNG's pHYs still a whole number of pixels per
+  /// metre above 0) and up to 750,000 (pHYs at most 2^31 - 1 per metre).
+  static let scales = 0.001...750_000.0
+
+  /// Throws ``ImageIOError/invalidOption(_:message:)`` unless `scale` is in ``scales``.
   static func validate(_ scale: Double?, _ format: ImageFileFormat) throws(ImageIOError) {
     guard let scale else { return }
-    guard scale.isFinite, scale > 0, scale <= 1e6 else {
-      throw .invalidOption(format, message: "scale \(scale) is not a positive number up to 1e6")
+    guard scales.contains(scale) else {
+      throw .invalidOption(format, message: "scale \(scale) is outside 0.001...750000")
     }
+  }
+
+  /// An image's own scale as a file can say it: clamped into ``scales`` (a buffer's scale is
+  /// any positive number, and the caller did not ask for this one).
+  static func fileScale(ofImageScale scale: Double) -> Double {
+    min(max(scale, scales.lowerBound), scales.upperBound)
   }
 
   /// Pixels per inch of an image of `scale` pixels per point.

@@ -48,10 +48,9 @@ struct LibPNGWriter: ~Copyable {
   /// zlib while encoding as ``ImageIOError/writeFailed(path:reason:)`` of `<memory>` (the
   /// reading side's categories, such as `corrupt`, describe input files, not an encoder).
   private static func error(for status: po_png_status, _ handle: OpaquePointer) -> ImageIOError {
-    let failure = LibPNGFailure.error(
-      for: status, message: String(cString: po_png_writer_error_message(handle)),
-      failedAllocation: po_png_writer_failed_allocation_size(handle))
-    if case .pixels = failure { return failure }
-    return .writeFailed(path: ImageIOError.memoryPath, reason: "libpng could not encode the image: \(failure)")
+    if status == PO_PNG_OUT_OF_MEMORY { return .pixels(.allocationFailed(bytes: po_png_writer_failed_allocation_size(handle))) }
+    let message = String(cString: po_png_writer_error_message(handle))
+    return .writeFailed(
+      path: ImageIOError.memoryPath, reason: "libpng could not encode the image: \(message.isEmpty ? "no message" : message)")
   }
 }

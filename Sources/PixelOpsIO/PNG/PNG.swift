@@ -73,7 +73,8 @@ public enum PNG {
   ///
   /// - Throws: ``ImageIOError/pixels(_:)`` for an empty view (PNG has no empty images) or one
   ///   wider or taller than PNG's 31-bit sizes, or when memory is not available;
-  ///   ``ImageIOError/invalidOption(_:message:)`` for a compression level outside 0...9;
+  ///   ``ImageIOError/invalidOption(_:message:)`` for a compression level outside 0...9 or a
+  ///   ``PNGEncodingOptions/scale`` outside `0.001...750000`;
   ///   ``ImageIOError/writeFailed(path:reason:)`` with the path `<memory>` if libpng fails.
   public static func encode(_ view: PixelView, options: PNGEncodingOptions = .standard) throws(ImageIOError) -> [UInt8] {
     try PNGEncoder.encode(view, options: options)
@@ -85,7 +86,12 @@ public enum PNG {
   /// - Throws: as ``encode(_:options:)`` (before touching the file system), and
   ///   ``ImageIOError/writeFailed(path:reason:)`` when the file cannot be written.
   public static func write(_ view: PixelView, to path: String, options: PNGEncodingOptions = .standard) throws(ImageIOError) {
-    let bytes = try encode(view, options: options)
+    let bytes: [UInt8]
+    do {
+      bytes = try encode(view, options: options)
+    } catch .writeFailed(ImageIOError.memoryPath, let reason) {
+      throw .writeFailed(path: path, reason: reason)  // the file the caller asked for
+    }
     try FileSystem.writeAtomically(bytes, to: path)
   }
 

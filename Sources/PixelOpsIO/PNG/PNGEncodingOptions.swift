@@ -23,8 +23,16 @@ public struct PNGEncodingOptions: Sendable, Hashable {
   /// The defaults described on each property.
   public static let standard = PNGEncodingOptions()
 
-  /// Throws unless ``compressionLevel`` is in `0...9` and ``scale``, if given, is a positive
-  /// number up to 1e6.
+  /// These options with ``scale`` set to `scale` (an image's, clamped to what a file can say)
+  /// where they leave it to the image.
+  func withScale(orImageScale scale: Double) -> PNGEncodingOptions {
+    var options = self
+    options.scale = self.scale ?? ImageResolution.fileScale(ofImageScale: scale)
+    return options
+  }
+
+  /// Throws unless ``compressionLevel`` is in `0...9` and ``scale``, if given, is in
+  /// `0.001...750000`.
   func validate() throws(ImageIOError) {
     guard (0...9).contains(compressionLevel) else {
       throw .invalidOption(.png, message: "compression level \(compressionLevel) is outside 0...9")

@@ -12,8 +12,9 @@ extension TIFF {
   /// (a crop of a larger buffer, caller memory); the view is read only during the call.
   ///
   /// - Throws: ``ImageIOError/pixels(_:)`` for an empty view or one wider or taller than TIFF's
-  ///   32-bit sizes, and ``ImageIOError/writeFailed(path:reason:)`` with the path `<memory>`
-  ///   when libtiff fails.
+  ///   32-bit sizes, ``ImageIOError/invalidOption(_:message:)`` for a ``TIFFEncodingOptions/scale``
+  ///   outside `0.001...750000`, and ``ImageIOError/writeFailed(path:reason:)`` with the path
+  ///   `<memory>` when libtiff fails.
   public static func encode(_ view: PixelView, options: TIFFEncodingOptions = .standard) throws(ImageIOError)
     -> [UInt8]
   {
@@ -38,9 +39,9 @@ extension TIFF {
   /// complete. On failure an existing file at `path` is untouched and the temporary file is
   /// removed.
   ///
-  /// - Throws: ``ImageIOError/pixels(_:)`` as ``encode(_:options:)`` does (before touching the
-  ///   file system), and ``ImageIOError/writeFailed(path:reason:)`` when the file cannot be
-  ///   written.
+  /// - Throws: ``ImageIOError/pixels(_:)`` and ``ImageIOError/invalidOption(_:message:)`` as
+  ///   ``encode(_:options:)`` does (before touching the file system), and
+  ///   ``ImageIOError/writeFailed(path:reason:)`` when the file cannot be written.
   public static func write(_ view: PixelView, to path: String, options: TIFFEncodingOptions = .standard)
     throws(ImageIOError)
   {
@@ -81,7 +82,8 @@ extension TIFF {
   /// page, adds up their sizes).
   ///
   /// - Throws: what `page` throws; ``ImageIOError/pixels(_:)`` for a page ``encode(_:options:)``
-  ///   refuses; ``ImageIOError/writeFailed(path:reason:)`` when `pageCount` is not positive,
+  ///   refuses; ``ImageIOError/invalidOption(_:message:)`` for a scale outside
+  ///   `0.001...750000`; ``ImageIOError/writeFailed(path:reason:)`` when `pageCount` is not positive,
   ///   when `page` calls `write` other than once, or when the file cannot be written.
   public static func write(
     pageCount: Int, to path: String, options: TIFFEncodingOptions = .standard,

@@ -57,7 +57,6 @@ public enum TIFFCompression: Sendable, Hashable, CaseIterable, CustomStringConve
     }
   }
 
-  /// The Predictor tag value: horizontal differencing (2) where the codec benefits from it.
   /// The most the compression can make pixel bytes grow: LZW by half (a code of at most 12 bits
   /// for each byte of input), PackBits by a header byte per 128, Deflate by a few bytes per
   /// stored block.
@@ -70,6 +69,7 @@ public enum TIFFCompression: Sendable, Hashable, CaseIterable, CustomStringConve
     }
   }
 
+  /// The Predictor tag value: horizontal differencing (2) where the codec benefits from it.
   var predictor: UInt16 {
     switch self {
     case .lzw, .deflate: 2
@@ -93,7 +93,8 @@ public struct TIFFEncodingOptions: Sendable, Hashable {
   /// The compression of every page. The default is ``TIFFCompression/deflate``.
   public var compression: TIFFCompression
   /// Writes BigTIFF (64-bit offsets) even when a classic TIFF would do. BigTIFF is chosen
-  /// automatically when the uncompressed pixels approach the 4 GiB limit of classic TIFF.
+  /// automatically when the pixels, grown by the compression's worst case (LZW: half as much
+  /// again), approach the 4 GiB limit of classic TIFF.
   /// The default is false.
   public var forcesBigTIFF: Bool
   /// Writes opaque RGBA images (`PixelBuffer.isKnownOpaque`) as RGB without an alpha
@@ -117,13 +118,14 @@ public struct TIFFEncodingOptions: Sendable, Hashable {
     self.scale = scale
   }
 
-  /// Throws unless ``scale``, if given, is a positive number up to 1e6.
+  /// Throws unless ``scale``, if given, is in `0.001...750000`.
   func validate() throws(ImageIOError) { try ImageResolution.validate(scale, .tiff) }
 
-  /// These options with ``scale`` set to `scale` where they leave it to the image.
+  /// These options with ``scale`` set to `scale` (an image's, clamped to what a file can say)
+  /// where they leave it to the image.
   func withScale(orImageScale scale: Double) -> TIFFEncodingOptions {
     var options = self
-    options.scale = self.scale ?? scale
+    options.scale = self.scale ?? ImageResolution.fileScale(ofImageScale: scale)
     return options
   }
 

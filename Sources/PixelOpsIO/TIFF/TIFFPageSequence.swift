@@ -40,8 +40,9 @@ final class TIFFPageSequence {
     if let opened = self.handle {
       handle = opened
     } else {
-      let rawBytes =
-        knownRawBytes ?? TIFFWriter.rawBytes(of: repeatElement(view, count: pageCount)) { ($0.size, $0.format) }
+      let page = TIFFWriter.rawBytes(of: CollectionOfOne(view)) { ($0.size, $0.format) }
+      let (estimate, overflow) = page.multipliedReportingOverflow(by: pageCount)
+      let rawBytes = knownRawBytes ?? (overflow ? Int.max : estimate)
       handle = try open(TIFFWriter.needsBigTIFF(rawBytes: rawBytes, options: options))
       self.handle = handle
     }

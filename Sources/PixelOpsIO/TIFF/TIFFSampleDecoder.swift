@@ -33,13 +33,10 @@ struct TIFFSampleDecoder {
 
     let readsScanlines = TIFFChunkReader.readsScanlines(fields, grid: grid, planeCount: planes.count)
     let bufferBytes = readsScanlines ? grid.rowBytes : grid.byteCount
-    // A strip or tile is decoded whole (an edge tile is stored whole too), so it too must be
-    // able to come out of the file: a 1x1 page may claim a 1.4 GB tile.
     if !readsScanlines {
-      try TIFFPlausibility.check(
-        width: fields.width, height: fields.height, neededBytes: grid.byteCount,
-        bitsPerPixel: layout.bitsPerSample * (layout.isPlanar ? 1 : layout.samplesPerPixel),
-        compression: fields.compression, fileSize: handle.inputSize)
+      try TIFFPlausibility.checkChunk(
+        fields, chunkBytes: grid.byteCount,
+        bitsPerPixel: layout.bitsPerSample * (layout.isPlanar ? 1 : layout.samplesPerPixel), fileSize: handle.inputSize)
     }
     let (buffersBytes, buffersOverflow) = bufferBytes.multipliedReportingOverflow(by: planes.count)
     // libtiff holds the compressed strip or tile (at most the file) besides its codec state.

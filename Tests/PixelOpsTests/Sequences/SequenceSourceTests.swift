@@ -85,6 +85,9 @@ struct SequenceSourceTests {
     let nine = try SpriteSheetSequence(sheet: PixelBuffer(width: 9, height: 1, format: .rgba8Premultiplied), columns: 6, rows: 1)
     #expect(nine.cells.map(\.x) == [0, 2, 3, 5, 6, 8])
     #expect(nine.cells.map(\.width) == [2, 1, 2, 1, 2, 1])
+    // 45 in 20: edges k * 2.25 rounded halves up (11.25 -> 11, 13.5 -> 14, 31.5 -> 32).
+    let fortyFive = try SpriteSheetSequence(sheet: PixelBuffer(width: 45, height: 1, format: .rgba8Premultiplied), columns: 20, rows: 1)
+    #expect(fortyFive.cells.map(\.x) == [0, 2, 5, 7, 9, 11, 14, 16, 18, 20, 23, 25, 27, 29, 32, 34, 36, 38, 41, 43])
     for (width, columns) in [(45, 20), (7, 3), (100, 7), (2047, 64), (31, 31)] {
       for (extent, cells) in [(width, columns), (columns, 1)] {
         let sheet = try PixelBuffer(width: extent, height: width, format: .rgba8Premultiplied)
@@ -93,11 +96,12 @@ struct SequenceSourceTests {
           let line = rows.cells[(row * cells)..<((row + 1) * cells)]
           #expect(line.first?.x == 0 && line.last?.maxX == extent)
           for (left, right) in zip(line, line.dropFirst()) { #expect(left.maxX == right.x) }
-          // Rows partition the height the same way; every edge is k * size / count, rounded.
-          let top = row * width / columns + (2 * (row * width % columns) >= columns ? 1 : 0)
-          #expect(line.allSatisfy { $0.y == top })
+          #expect(line.allSatisfy { $0.y == line.first?.y && $0.height == line.first?.height })
         }
-        #expect(rows.cells.last?.maxY == width)
+        // Rows partition the height the same way.
+        let tops = stride(from: 0, to: rows.cells.count, by: cells).map { rows.cells[$0] }
+        #expect(tops.first?.y == 0 && tops.last?.maxY == width)
+        for (upper, lower) in zip(tops, tops.dropFirst()) { #expect(upper.maxY == lower.y) }
       }
     }
   }

@@ -19,8 +19,10 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
     let total = sourceBytes &+ coverage.scratchByteCount
     // Checked once per band: same-order draws run exactly the loop they always ran.
     guard !swapsDestination else {
+      // A copying entry writes and swaps the destination row itself: no row to blend into.
       let swappedRowOffset = BandScratch.aligned(total)
-      return try BandScratch.withBuffer(byteCount: swappedRowOffset &+ area.width &* 4) { (scratch) throws(PixelError) in
+      let swappedRowBytes = entry.copiesSource ? 0 : area.width &* 4
+      return try BandScratch.withBuffer(byteCount: swappedRowOffset &+ swappedRowBytes) { (scratch) throws(PixelError) in
         try runSwappingDestination(
           rows, scratch: scratch, coverageOffset: sourceBytes, swappedRow: scratch + swappedRowOffset)
       }
