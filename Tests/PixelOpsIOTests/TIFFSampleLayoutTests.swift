@@ -212,24 +212,25 @@ struct TIFFSampleLayoutTests {
   /// zeroed before libtiff found 4 bytes of it. A tile is decoded whole, so it must fit.
   @Test("a tile no file this size could hold is refused before its buffer is allocated")
   func implausibleTile() throws {
-    var page = TIFFTestBuilder(
+    /// Whether decoding `page`, tiled `side` x `side`, is refused as needing `bytes` the file
+    /// cannot hold.
+    func refused(_ page: TIFFTestBuilder, side: Int, needing bytes: Int) -> Bool {
+      var page = page
+      page.tileSize = (side, side)
+      do {
+        _ = try TIFF.decode(page.bytes)
+        return false
+      } catch {
+        guard case .truncated(.tiff, let message) = error else { return false }
+        return message.contains("needs \(bytes) bytes") && message.contains("the file holds")
+      }
+    }
+    let rgba = TIFFTestBuilder(
       width: 1, height: 1, bitsPerSample: [8, 8, 8, 8], photometric: 2, pixelData: [1, 2, 3, 4], extraSamples: [2])
-    page.tileSize = (18_912, 18_912)
-    #expect {
-      try TIFF.decode(page.bytes)
-    } throws: { error in
-      guard case .truncated(.tiff, let message)? = error as? ImageIOError else { return false }
-      return message.contains("needs 1430654976 bytes") && message.contains("the file holds")
-    }
+    #expect(refused(rgba, side: 18_912, needing: 1_430_654_976))
     // The same through libtiff's RGBA reader (CMYK), which decodes whole tiles too.
-    var cmyk = TIFFTestBuilder(width: 1, height: 1, bitsPerSample: [8, 8, 8, 8], photometric: 5, pixelData: [0, 0, 0, 0])
-    cmyk.tileSize = (16_000, 16_000)
-    #expect {
-      try TIFF.decode(cmyk.bytes)
-    } throws: { error in
-      guard case .truncated(.tiff, let message)? = error as? ImageIOError else { return false }
-      return message.contains("needs 1024000000 bytes") && message.contains("the file holds")
-    }
+    let cmyk = TIFFTestBuilder(width: 1, height: 1, bitsPerSample: [8, 8, 8, 8], photometric: 5, pixelData: [0, 0, 0, 0])
+    #expect(refused(cmyk, side: 16_000, needing: 1_024_000_000))
     // A tile the file holds decodes: 16x16 RGBA, the image its top-left 3x2.
     var small = TIFFTestBuilder(
       width: 3, height: 2, bitsPerSample: [8, 8, 8, 8], photometric: 2,
