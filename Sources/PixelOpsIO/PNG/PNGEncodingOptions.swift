@@ -9,7 +9,7 @@ public struct PNGEncodingOptions: Sendable, Hashable {
 
   /// Pixels per point the file says the image has, written as a pHYs chunk of 72 ppi a point
   /// (a @2x image: 144 ppi), so other applications show it at its size in points; scale 1
-  /// writes no pHYs. `nil`, the default, takes a `PixelBuffer`'s own ``PixelBuffer/scale`` and
+  /// writes no pHYs. `nil`, the default, takes a `PixelBuffer`'s own `PixelBuffer.scale` and
   /// 1 for a view. Decoding sets no scale from it (see ``PNG/decode(_:options:)-([UInt8],_)``).
   public var scale: Double?
 

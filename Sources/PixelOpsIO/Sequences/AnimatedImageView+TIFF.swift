@@ -16,7 +16,7 @@ extension AnimatedImageView {
   ///   - framesPerSecond: Ticks per second (a display's refresh rate, or the sequence's rate).
   ///   - cycles: Cycles to export when the animation repeats forever (default 1).
   ///   - options: Compression and layout of the TIFF; its resolution is the view's
-  ///     ``PixelOps/AnimatedImageView/screenScale`` unless the options give a scale.
+  ///     `screenScale` unless the options give a scale.
   /// - Throws: ``ImageIOError/invalidOption(_:message:)`` for no animation images, a rate that
   ///   is not finite and positive, `cycles` below 1, more than 1,000,000 pages, or timing errors;
   ///   a frame's own decoding error (a TIFF page that failed); the errors of

@@ -1,7 +1,7 @@
 public import PixelOps
 
 extension PixelBuffer {
-  /// This image encoded as a one-page TIFF in memory, its resolution that of its ``scale``
+  /// This image encoded as a one-page TIFF in memory, its resolution that of its `scale`
   /// unless `options` give one. See ``TIFF/encode(_:options:)``.
   public func tiffBytes(options: TIFFEncodingOptions = .standard) throws(ImageIOError) -> [UInt8] {
     let options = options.withScale(orImageScale: scale)
@@ -9,7 +9,7 @@ extension PixelBuffer {
   }
 
   /// Writes this image as a one-page TIFF file at `path`, atomically, its resolution that of its
-  /// ``scale`` unless `options` give one. See ``TIFF/write(_:to:options:)``.
+  /// `scale` unless `options` give one. See ``TIFF/write(_:to:options:)``.
   public func writeTIFF(to path: String, options: TIFFEncodingOptions = .standard) throws(ImageIOError) {
     let options = options.withScale(orImageScale: scale)
     try withView { (view) throws(ImageIOError) in try TIFF.write(view, to: path, options: options) }

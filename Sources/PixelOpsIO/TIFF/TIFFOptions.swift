@@ -102,7 +102,7 @@ public struct TIFFEncodingOptions: Sendable, Hashable {
   public var dropsAlphaOfOpaqueImages: Bool
   /// Pixels per point the file says the pages have: XResolution and YResolution of 72 ppi a
   /// point (a @2x page: 144), in inches, the resolution fields baseline TIFF requires. `nil`,
-  /// the default, takes a `PixelBuffer`'s own ``PixelBuffer/scale`` (an array of buffers: the
+  /// the default, takes a `PixelBuffer`'s own `PixelBuffer.scale` (an array of buffers: the
   /// first one's; an animation export: the view's screen scale) and 1 for views. Decoding sets
   /// no scale from it.
   public var scale: Double?
