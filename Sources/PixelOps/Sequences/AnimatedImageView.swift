@@ -182,8 +182,8 @@ public final class AnimatedImageView {
 
   /// The pixels drawn by the last ``display()``: `bounds × screenScale` pixels, premultiplied
   /// RGBA8; `nil` before the first display and while the bounds have no pixels (zero width or
-  /// height, as a view's before layout: display then draws nothing). The buffer shares storage with the view until the
-  /// next display (which then copies it once if it is still held).
+  /// height, as a view's before layout: display then draws nothing). The buffer shares storage
+  /// with the view until the next display (which then copies it once if it is still held).
   public var backingStore: PixelBuffer? { renderer.backingStore }
 
   /// Calls `body` with the backing store's pixels without copying them (valid in the call).

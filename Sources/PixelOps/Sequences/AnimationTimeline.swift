@@ -111,7 +111,6 @@ public struct AnimationTimeline: Sendable, Hashable {
   public func frame(at elapsed: Double) throws(ImageSequenceError) -> AnimationFrame {
     guard elapsed.isFinite else { throw .invalidTime(elapsed) }
     let time = max(elapsed, 0)
-    let finished = AnimationFrame(index: frameCount - 1, cycle: repeatCount - 1, isFinished: true, nextChange: nil)
     // At or past the end, finished however far: no frame to resolve, so no time is too far.
     if let totalDuration, time >= totalDuration { return finished }
     let (cycle, index) = try position(at: time)
@@ -122,6 +121,11 @@ public struct AnimationTimeline: Sendable, Hashable {
       : isLastFrameOfLastCycle || frameCount == 1 && repeatCount > 0 ? totalDuration
       : boundary(cycle: cycle, frameEnd: index)
     return AnimationFrame(index: index, cycle: cycle, isFinished: false, nextChange: nextChange)
+  }
+
+  /// What shows once the last cycle has ended (only when ``repeatCount`` is positive).
+  private var finished: AnimationFrame {
+    AnimationFrame(index: frameCount - 1, cycle: repeatCount - 1, isFinished: true, nextChange: nil)
   }
 
   /// Snapping tolerance: a time this close to a boundary is on it. In frames, and in units in

@@ -33,7 +33,7 @@ enum PatternPlan: Equatable {
       let tileY = y.prepared(filterSupport: filter.support, maximumLength: Self.longestTileSide),
       tileX.length * tileY.length <= max(Self.smallTilePixels, area.width * area.height),
       // A tile the cache would not keep would be made again on every fill.
-      tileX.length * tileY.length * 4 <= PreparedTileCache.maximumBytes
+      PreparedTileCache.keeps(pixelCount: tileX.length * tileY.length)
     else {
       self = .resampled
       return

@@ -35,6 +35,10 @@ final class PreparedTileCache: Sendable {
   /// 33 MB tiles): without a byte budget sixteen of them would stay as long as the pattern.
   static let maximumBytes = 64 << 20
 
+  /// Whether a tile of `pixelCount` premultiplied 8-bit pixels fits the budget: one that does
+  /// not is made, used and dropped on every fill.
+  static func keeps(pixelCount: Int) -> Bool { pixelCount <= maximumBytes / 4 }
+
   /// Behind the package's lock, ``ConditionLock``.
   private let tiles: ConditionLock<[Entry]>
 
@@ -62,7 +66,7 @@ final class PreparedTileCache: Sendable {
     if let found { return found }
     let made = try make()
     let entry = Entry(key: key, tile: made)
-    guard entry.bytes <= Self.maximumBytes else { return made }
+    guard Self.keeps(pixelCount: made.size.width &* made.size.height) else { return made }
     tiles.withLock { tiles in
       var bytes = tiles.reduce(0) { $0 + $1.bytes }
       while !tiles.isEmpty && (tiles.count >= Self.capacity || bytes + entry.bytes > Self.maximumBytes) {

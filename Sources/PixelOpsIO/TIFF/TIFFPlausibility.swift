@@ -36,11 +36,10 @@ enum TIFFPlausibility {
   /// Throws unless one strip or tile of `chunkBytes` decoded bytes, which a decoder holds whole
   /// (an edge tile is stored whole too), could come from the file: a 1x1 page may claim a tile
   /// of a gigabyte, which its own pixels' check lets through.
-  static func checkChunk(
-    _ fields: TIFFDirectoryFields, chunkBytes: Int, bitsPerPixel: Int, fileSize: Int
-  ) throws(ImageIOError) {
+  static func checkChunk(_ fields: TIFFDirectoryFields, chunkBytes: Int, fileSize: Int) throws(ImageIOError) {
     try check(
-      width: fields.width, height: fields.height, neededBytes: chunkBytes, bitsPerPixel: bitsPerPixel,
+      width: fields.width, height: fields.height, neededBytes: chunkBytes,
+      bitsPerPixel: fields.bitsPerSample * (fields.isPlanar ? 1 : fields.samplesPerPixel),
       compression: fields.compression, fileSize: fileSize)
   }
 }

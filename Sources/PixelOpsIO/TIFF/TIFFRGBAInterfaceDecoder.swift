@@ -23,9 +23,7 @@ struct TIFFRGBAInterfaceDecoder {
     }
     try Self.checkPlausible(fields, fileSize: handle.inputSize)
     // libtiff's RGBA reader decodes a whole strip or tile (per plane) too.
-    try TIFFPlausibility.checkChunk(
-      fields, chunkBytes: fields.chunkSize,
-      bitsPerPixel: fields.bitsPerSample * (fields.isPlanar ? 1 : fields.samplesPerPixel), fileSize: handle.inputSize)
+    try TIFFPlausibility.checkChunk(fields, chunkBytes: fields.chunkSize, fileSize: handle.inputSize)
     let raster = fields.width.multipliedReportingOverflow(by: fields.height * 4)
     // libtiff holds one compressed strip or tile at a time (at most the file), the strip or
     // tile decoded (one per plane for separate planes) and its codec state.

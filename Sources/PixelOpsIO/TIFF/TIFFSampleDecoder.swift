@@ -34,9 +34,7 @@ struct TIFFSampleDecoder {
     let readsScanlines = TIFFChunkReader.readsScanlines(fields, grid: grid, planeCount: planes.count)
     let bufferBytes = readsScanlines ? grid.rowBytes : grid.byteCount
     if !readsScanlines {
-      try TIFFPlausibility.checkChunk(
-        fields, chunkBytes: grid.byteCount,
-        bitsPerPixel: layout.bitsPerSample * (layout.isPlanar ? 1 : layout.samplesPerPixel), fileSize: handle.inputSize)
+      try TIFFPlausibility.checkChunk(fields, chunkBytes: grid.byteCount, fileSize: handle.inputSize)
     }
     let (buffersBytes, buffersOverflow) = bufferBytes.multipliedReportingOverflow(by: planes.count)
     // libtiff holds the compressed strip or tile (at most the file) besides its codec state.
