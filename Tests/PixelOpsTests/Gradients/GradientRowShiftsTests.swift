@@ -488,4 +488,15 @@ struct GradientRowShiftsTests {
       }
     }
   }
+
+  @Test("each draw's master-row key differs from every earlier one and is never 0; the mix is splitmix64's")
+  func masterRowKeysAreDistinct() {
+    // splitmix64 seeded with 0: its first output is the mix of the golden-ratio increment
+    // (the published sequence: Steele, Lea and Flood 2014; Vigna's splitmix64.c).
+    #expect(MasterRowKeys.mixed(0x9E37_79B9_7F4A_7C15) == 0xE220_A839_7B1D_CDAF)
+    #expect(MasterRowKeys.mixed(0x3C6E_F372_FE94_F82A) == 0x6E78_9E6A_A1B9_65F4)
+    var seen = Set<UInt64>()
+    for _ in 0..<100_000 { seen.insert(MasterRowKeys.next()) }
+    #expect(seen.count == 100_000 && !seen.contains(0), "\(100_000 - seen.count) keys repeated")
+  }
 }

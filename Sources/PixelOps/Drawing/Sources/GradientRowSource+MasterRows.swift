@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where a shifted linear gradient's rows come from (``GradientRowShifts``): the master rows of
 /// the current window, and for a dithered fill that caches them, dithered copies of those, all
 /// kept in the band's scratch after the row and cells:
@@ -8,7 +10,7 @@
 /// first asked for and marked in the state; reusing it or making it again gives the same bytes.
 extension GradientRowSource {
   /// Which master rows and cached dithered rows the scratch holds: the draw that made them (its
-  /// random key), their window and the positions it covers, a bit per made master row (phase)
+  /// key), their window and the positions it covers, a bit per made master row (phase)
   /// and a bit per made dithered row (``GradientRowShifts/ditheredRowSlot(phase:row:offset:)``,
   /// at most 256).
   struct MasterRowState {
@@ -125,5 +127,31 @@ extension GradientRowSource.Cursor {
       masterState.pointee.markDitheredRow(slot)
     }
     return UnsafeRawPointer(row + (columns.lowerBound &+ offset &- start) &* 4)
+  }
+}
+
+/// The keys that mark a draw's master rows in a scratch buffer (``GradientRowSource/masterKey``):
+/// a different one for every draw of the process (a counter), spread over 64 bits (the counter
+/// plus a random start, through the splitmix64 finaliser, a bijection), so that bytes another
+/// source left at the state's place match one no more often than they would a random key. No
+/// system call per draw: `UInt64.random` asked the kernel (`getrandom`) every time, 0.4 µs.
+enum MasterRowKeys {
+  private static let drawCount = Atomic<UInt64>(0)
+  private static let start = UInt64.random(in: .min ... .max)
+
+  /// A key no earlier draw had; never 0 (the key of a zeroed scratch).
+  static func next() -> UInt64 {
+    while true {
+      let key = mixed(drawCount.wrappingAdd(1, ordering: .relaxed).newValue &+ start)
+      if key != 0 { return key }
+    }
+  }
+
+  /// splitmix64's finaliser: a bijection of 64-bit words.
+  static func mixed(_ value: UInt64) -> UInt64 {
+    var z = value
+    z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z &>> 31)
   }
 }

@@ -4,7 +4,7 @@
 /// rows (``GradientRowShifts``, a linear gradient) are read from master rows kept after those,
 /// made once per window of rows and kept across bands: a scratch buffer that comes back to a
 /// later band of the same draw (``BandScratch`` pools them) still holds them, recognised by the
-/// draw's random key (`GradientRowSource+MasterRows.swift`). A dithered fill's rows are its
+/// draw's key (`GradientRowSource+MasterRows.swift`). A dithered fill's rows are its
 /// masters' planes, dithered by the kernel as it reads them (``DitheredRow``), or where the plan
 /// caches them, cached dithered copies of its masters. All of it is a function of the window,
 /// phase and row, so reusing it or making it again gives the same pixels.
@@ -17,7 +17,8 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   let isOpaque: Bool
   /// The rows as shifted master rows, where they are.
   let shifts: GradientRowShifts?
-  /// This draw's mark on the master rows it leaves in a scratch buffer (random, never 0).
+  /// This draw's mark on the master rows it leaves in a scratch buffer (``MasterRowKeys``: no
+  /// other draw's, never 0).
   let masterKey: UInt64
 
   init(parameter: Parameter, writer: GradientRowWriter, area: PixelRect, isOpaque: Bool) {
@@ -26,7 +27,7 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     (self.parameter, self.writer, width, self.isOpaque) = (parameter, writer, area.width, isOpaque)
     shifts = writer.rowShifts(
       parameter, columns: area.x..<(area.x &+ area.width), rows: area.y..<(area.y &+ area.height))
-    masterKey = shifts == nil ? 0 : UInt64.random(in: 0...UInt64.max) | 1
+    masterKey = shifts == nil ? 0 : MasterRowKeys.next()
   }
 
   var solidColor: PremultipliedColor? { nil }
