@@ -164,6 +164,39 @@ struct ResamplerEdgeCaseTests {
     #expect(try ResampleWeightCache.table(for: axis) === ResampleWeightCache.table(for: axis))
   }
 
+  /// The folded hash (``ResampleAxis/hash(into:)``) against the fields: equal axes hash alike,
+  /// -0 and +0 included (they compare equal); an axis changed in any one field hashes
+  /// differently (a collision is possible in principle, at about 2^-64 here).
+  @Test("axes hash alike exactly when equal, -0 and +0 alike, any one field changing the hash")
+  func axisHashes() {
+    let base = ResampleAxis(
+      filter: .mitchell, extent: 96, sourceOrigin: 0, sourceLength: 16, destinationOrigin: 40, destinationLength: 160,
+      firstOutput: 40, outputCount: 160)
+    var negativeZero = base
+    negativeZero.sourceOrigin = -0.0
+    #expect(negativeZero == base && negativeZero.hashValue == base.hashValue)
+    var variants: [ResampleAxis] = []
+    func vary(_ change: (inout ResampleAxis) -> Void) {
+      var axis = base
+      change(&axis)
+      variants.append(axis)
+    }
+    for filter in ResamplingFilter.allFilters where filter != .mitchell { vary { $0.filter = filter } }
+    vary { $0.extent = 97 }
+    vary { $0.sourceOrigin = 0.5 }
+    vary { $0.sourceLength = 16.000000000000004 }
+    vary { $0.destinationOrigin = 41 }
+    vary { $0.destinationLength = 159 }
+    vary { $0.firstOutput = 41 }
+    vary { $0.outputCount = 159 }
+    for extend in ExtendMode.allCases where extend != .clamp { vary { $0.extend = extend } }
+    #expect(variants.count == 16)
+    for axis in variants {
+      #expect(axis != base && axis.hashValue != base.hashValue, "\(axis)")
+    }
+    #expect(Set(variants.map(\.hashValue)).count == variants.count)
+  }
+
   @Test("weight tables: sums are exactly one, L1 norms under 1.6 (the Int16 range argument), starts inside")
   func weightTables() throws {
     var rng = SeededGenerator(seed: 77)
