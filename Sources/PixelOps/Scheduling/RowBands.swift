@@ -138,6 +138,7 @@ enum RowBands {
     rowCount: Int, bytesPerRow: Int, parallelism: Parallelism, _ body: (Range<Int>) -> Void
   ) throws(PixelError) {
     let plan = plan(rowCount: rowCount, bytesPerRow: bytesPerRow, threadCount: parallelism.resolvedThreadCount)
+    if plan.bandCount == 1 { return try runAlone(parallelism) { body(0..<rowCount) } }
     try ThreadPool.shared.perform(
       bandCount: plan.bandCount, threadCount: plan.threadCount,
       cancellationToken: parallelism.cancellationToken
@@ -152,9 +153,24 @@ enum RowBands {
     rowCount: Int, bytesPerRow: Int, parallelism: Parallelism, work: Work
   ) throws(PixelError) {
     let plan = plan(rowCount: rowCount, bytesPerRow: bytesPerRow, threadCount: parallelism.resolvedThreadCount)
+    if plan.bandCount == 1 {
+      return try runAlone(parallelism) { () throws(PixelError) in try work.run(rows: 0..<rowCount) }
+    }
     try ThreadPool.shared.perform(
       bandCount: plan.bandCount, threadCount: plan.threadCount, cancellationToken: parallelism.cancellationToken,
       work: BandsOfRows(work: work, plan: plan, rowCount: rowCount))
+  }
+
+  /// Runs a call of one band (small work, or one thread) on the calling thread, as the pool
+  /// would, after the same cancellation check, but without wrapping the work for the pool: each
+  /// wrapper was a copy of the work and of every reference in it, about a quarter of a small
+  /// draw's fixed cost (a 4x4 source-over: 3,800 instructions a call, 2,789 this way).
+  @inline(__always)
+  private static func runAlone(
+    _ parallelism: Parallelism, _ band: () throws(PixelError) -> Void
+  ) throws(PixelError) {
+    if parallelism.cancellationToken?.isCancelled == true { throw .cancelled }
+    try band()
   }
 }
 

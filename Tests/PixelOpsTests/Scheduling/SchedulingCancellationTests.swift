@@ -20,8 +20,24 @@ struct SchedulingCancellationTests {
         bands.add(1, ordering: .relaxed)
       }
     }
+    // Small work is one band, run on the caller without the pool: the same check comes first.
+    #expect(throws: PixelError.cancelled) {
+      try RowBands.forEachBand(rowCount: 3, bytesPerRow: 16, parallelism: parallelism) { _ in
+        bands.add(1, ordering: .relaxed)
+      }
+    }
+    let work = CountingWork()
+    #expect(throws: PixelError.cancelled) {
+      try RowBands.forEachBand(rowCount: 3, bytesPerRow: 16, parallelism: parallelism, work: work)
+    }
     let bandCalls = bands.load(ordering: .relaxed)
-    #expect(bandCalls == 0)
+    #expect(bandCalls == 0 && work.calls.load(ordering: .relaxed) == 0)
+  }
+
+  /// Row work that counts its calls.
+  private final class CountingWork: RowBandWork, Sendable {
+    let calls = Atomic<Int>(0)
+    func run(rows: Range<Int>) throws(PixelError) { calls.add(1, ordering: .relaxed) }
   }
 
   @Test("inline: bands after the cancelling band are skipped")
