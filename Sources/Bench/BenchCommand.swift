@@ -136,7 +136,8 @@ struct BenchCommand {
       cases: results.map { result in
         PerformanceProfile.Case(
           kernel: result.kernel, name: result.name, width: result.size.width, height: result.size.height,
-          inputWidth: options.size.width, inputHeight: options.size.height, threads: result.threads, memcpyThreads: result.memcpyThreads, medianMilliseconds: result.medianMilliseconds,
+          inputWidth: options.size.width, inputHeight: options.size.height, threads: result.threads,
+          memcpyThreads: result.memcpyThreads, medianMilliseconds: result.medianMilliseconds,
           memcpyMilliseconds: result.memcpyMilliseconds, ratioToMemcpy: result.ratioToMemcpy,
           minimumRatioToMemcpy: result.minimumRatioToMemcpy,
           countedWidth: counted.width, countedHeight: counted.height,

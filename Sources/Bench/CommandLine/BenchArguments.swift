@@ -93,7 +93,8 @@ extension BenchArguments {
         ("--record", record != nil), ("--json", json), ("--save-output", saveOutput != nil),
       ].filter(\.1).map(\.0)
       guard ignored.isEmpty else {
-        throw BenchUsageError("--check reruns each case as its profile recorded it: \(ignored.joined(separator: ", ")) cannot be used with it")
+        throw BenchUsageError(
+          "--check reruns each case as its profile recorded it: \(ignored.joined(separator: ", ")) cannot be used with it")
       }
     }
     if record != nil, src != nil || dst != nil {

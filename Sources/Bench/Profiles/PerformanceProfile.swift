@@ -56,11 +56,10 @@ struct PerformanceProfile: Codable {
     }
     // Values no run records: refused here (a file error) rather than failing the measurement.
     for recorded in profile.cases {
-      let sizes =
-        [recorded.width, recorded.height]
-        + [
-          recorded.inputWidth, recorded.inputHeight, recorded.countedWidth, recorded.countedHeight,
-        ].compactMap { $0 }
+      let sizes = [
+        recorded.width, recorded.height, recorded.inputWidth, recorded.inputHeight, recorded.countedWidth,
+        recorded.countedHeight,
+      ].compactMap { $0 }
       guard recorded.threads >= 1, (recorded.memcpyThreads ?? 1) >= 1, sizes.allSatisfy({ $0 >= 1 }) else {
         throw BenchFileError("\(path) is not a bench profile: case \(recorded.key) has a size or thread count below 1")
       }
