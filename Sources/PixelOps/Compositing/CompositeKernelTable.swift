@@ -29,25 +29,40 @@ struct CompositeFlags: OptionSet, Hashable, Sendable {
   static let fullOpacity = CompositeFlags(rawValue: 1 << 5)
 }
 
-/// One entry of the kernel table: the row kernel serves requests of `mode` (any mode when
-/// `nil`) whose flags include `required`.
+/// What a draw takes from its kernel-table entry: the row kernels and how the engine runs them.
+/// Kept apart from the entry's name and rule, so that the draw copies two closures and no
+/// string.
+struct CompositeKernels: Sendable {
+  let row: CompositeRowKernel
+  /// The kernel only copies the source into the destination, so the engine asks the source
+  /// to write its rows there directly (a resampled source resamples straight into the
+  /// destination).
+  let copiesSource: Bool
+  /// The kernel only stores bytes (a copy, fill or clear), with no arithmetic: a row costs about
+  /// what a memcpy of it does, which needs several times more bytes than arithmetic before a
+  /// second thread pays (see ``RowBands/parallelBreakEvenBytes``).
+  let storesOnly: Bool
+  /// The same kernel reading a source's ``DitheredRow``, where the source offers one
+  /// (``RowSourceCursor/ditheredRow(_:columns:)``); without it, such a source writes its
+  /// dithered pixels into a row first.
+  let dithered: DitheredRowKernel?
+}
+
+/// One entry of the kernel table: its kernels serve requests of `mode` (any mode when `nil`)
+/// whose flags include `required`.
 struct CompositeKernelEntry: Sendable {
   let name: String
   let mode: BlendMode?
   let required: CompositeFlags
-  let kernel: CompositeRowKernel
-  /// The kernel only copies the source into the destination, so the engine asks the source
-  /// to write its rows there directly (a resampled source resamples straight into the
-  /// destination).
-  var copiesSource = false
-  /// The kernel only stores bytes (a copy, fill or clear), with no arithmetic: a row costs about
-  /// what a memcpy of it does, which needs several times more bytes than arithmetic before a
-  /// second thread pays (see ``RowBands/parallelBreakEvenBytes``).
-  var storesOnly = false
-  /// The same kernel reading a source's ``DitheredRow``, where the source offers one
-  /// (``RowSourceCursor/ditheredRow(_:columns:)``); without it, such a source writes its
-  /// dithered pixels into a row first.
-  var ditheredKernel: DitheredRowKernel? = nil
+  let kernels: CompositeKernels
+
+  init(
+    name: String, mode: BlendMode?, required: CompositeFlags, kernel: @escaping CompositeRowKernel,
+    copiesSource: Bool = false, storesOnly: Bool = false, ditheredKernel: DitheredRowKernel? = nil
+  ) {
+    (self.name, self.mode, self.required) = (name, mode, required)
+    kernels = CompositeKernels(row: kernel, copiesSource: copiesSource, storesOnly: storesOnly, dithered: ditheredKernel)
+  }
 
   func serves(_ request: CompositeRequest) -> Bool {
     (mode == nil || mode == request.mode) && request.flags.isSuperset(of: required)
@@ -100,14 +115,19 @@ enum CompositeKernelTable {
     generic,
   ]
 
-  /// The entry that serves every request, one pixel at a time through ``BlendMath``.
+  /// The entry that serves every request, one pixel at a time through ``BlendMath``; the last
+  /// of ``entries``.
   static let generic = CompositeKernelEntry(
     name: "generic", mode: nil, required: [], kernel: GenericCompositeKernel.composite)
 
   /// The first entry that serves `request` (the generic one when fast paths are off).
   static func entry(for request: CompositeRequest, fastPaths: Bool = FastPaths.areEnabled) -> CompositeKernelEntry {
-    guard fastPaths else { return generic }
-    for entry in entries where entry.serves(request) { return entry }
-    return generic
+    fastPaths ? entries[index(for: request)] : generic
+  }
+
+  /// The index in ``entries`` of the first entry that serves `request` (the last entry serves
+  /// every request).
+  static func index(for request: CompositeRequest) -> Int {
+    entries.firstIndex { $0.serves(request) } ?? entries.count - 1
   }
 }

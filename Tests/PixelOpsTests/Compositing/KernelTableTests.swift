@@ -29,6 +29,27 @@ struct KernelTableTests {
     #expect(reached == Set(CompositeKernelTable.entries.map(\.name)))
   }
 
+  @Test("the looked-up choice of every mode and flag set is what the rules and the table give")
+  func choicesMatchTheTables() {
+    let allFlags: CompositeFlags = [
+      .imageSource, .solidSource, .opaqueSource, .transparentSource, .fullCoverage, .partialCoverage, .fullOpacity,
+    ]
+    #expect(allFlags.rawValue < 1 << CompositeKernelChoices.flagBits)
+    #expect(BlendMode.allCases.enumerated().allSatisfy { $0.element.ordinal == $0.offset })
+    let names = CompositeKernelTable.entries.map(\.name)
+    #expect(names.last == CompositeKernelTable.generic.name)
+    for mode in BlendMode.allCases {
+      for raw in 0..<(1 << CompositeKernelChoices.flagBits) {
+        let request = CompositeRequest(mode: mode, flags: CompositeFlags(rawValue: UInt8(raw)))
+        let choice = CompositeKernelChoices.choice(for: request, fastPaths: true)
+        let reduced = CompositeReductions.reduce(request, fastPaths: true)
+        #expect(choice?.request == reduced, "\(mode) flags \(raw)")
+        guard let choice, let reduced else { continue }
+        #expect(names[choice.entryIndex] == CompositeKernelTable.entry(for: reduced, fastPaths: true).name)
+      }
+    }
+  }
+
   @Test("with fast paths off every request gets the generic kernel, unreduced")
   func genericSwitch() {
     for mode in BlendMode.allCases {
@@ -36,6 +57,9 @@ struct KernelTableTests {
         let request = CompositeRequest(mode: mode, flags: flags)
         #expect(CompositeKernelTable.entry(for: request, fastPaths: false).name == "generic")
         #expect(CompositeReductions.reduce(request, fastPaths: false) == request)
+        let choice = CompositeKernelChoices.choice(for: request, fastPaths: false)
+        #expect(choice?.request == request)
+        #expect(choice.map { CompositeKernelTable.entries[$0.entryIndex].name } == "generic")
       }
     }
   }
@@ -49,7 +73,7 @@ struct KernelTableTests {
           for trial in 0..<12 {
             let span = try RandomSpan(flags: flags, trial: trial, &rng)
             let parameters = span.parameters(mode: mode)
-            let fast = span.run(entry.kernel, parameters)
+            let fast = span.run(entry.kernels.row, parameters)
             let generic = span.run(GenericCompositeKernel.composite, parameters)
             #expect(fast == generic, "\(entry.name) \(mode) flags \(flags.rawValue) trial \(trial) count \(span.count)")
           }
@@ -63,7 +87,7 @@ struct KernelTableTests {
     var rng = SeededGenerator(seed: 0xD17AB)
     var checked = 0
     for entry in CompositeKernelTable.entries {
-      guard let ditheredKernel = entry.ditheredKernel else { continue }
+      guard let ditheredKernel = entry.kernels.dithered else { continue }
       for mode in entry.mode.map({ [$0] }) ?? BlendMode.allCases {
         for flags in Self.possibleFlags where flags.isSuperset(of: entry.required) && flags.contains(.imageSource) {
           for trial in 0..<12 {
@@ -72,7 +96,7 @@ struct KernelTableTests {
             let (x, y) = (Int.random(in: 0...99, using: &rng), Int.random(in: 0...99, using: &rng))
             span.source = row.ditheredPixels(x: x, y: y)
             let parameters = span.parameters(mode: mode)
-            let expected = span.run(entry.kernel, parameters)
+            let expected = span.run(entry.kernels.row, parameters)
             let got = row.withDitheredRow(x: x, y: y) { span.run(ditheredKernel, reading: $0, parameters) }
             #expect(got == expected, "\(entry.name) \(mode) flags \(flags.rawValue) trial \(trial) count \(span.count)")
             checked += 1

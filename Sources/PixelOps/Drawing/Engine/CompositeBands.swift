@@ -5,7 +5,7 @@
 struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork {
   let source: Source
   let coverage: Coverage
-  let entry: CompositeKernelEntry
+  let kernels: CompositeKernels
   let parameters: CompositeParameters
   let destination: MutablePixelView
   /// The destination pixels drawn (inside the view); band rows count from its top.
@@ -21,7 +21,7 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
     guard !swapsDestination else {
       // A copying entry writes and swaps the destination row itself: no row to blend into.
       let swappedRowOffset = BandScratch.aligned(total)
-      let swappedRowBytes = entry.copiesSource ? 0 : area.width &* 4
+      let swappedRowBytes = kernels.copiesSource ? 0 : area.width &* 4
       return try BandScratch.withBuffer(byteCount: swappedRowOffset &+ swappedRowBytes) { (scratch) throws(PixelError) in
         try runSwappingDestination(
           rows, scratch: scratch, coverageOffset: sourceBytes, swappedRow: scratch + swappedRowOffset)
@@ -40,15 +40,15 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
       scratch: coverage.scratchByteCount == 0 ? nil : scratch.map { $0 + coverageOffset })
     let columns = area.x..<(area.x &+ area.width)
     let firstByte = area.x &* 4
-    if entry.copiesSource {
+    if kernels.copiesSource {
       // Nothing to blend: the source writes its rows straight into the destination.
       for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
         try sourceRows.write(y, columns: columns, into: destination.rowAddress(y) + firstByte)
       }
       return
     }
-    let kernel = entry.kernel
-    let ditheredKernel = source.offersDitheredRows ? entry.ditheredKernel : nil
+    let kernel = kernels.row
+    let ditheredKernel = source.offersDitheredRows ? kernels.dithered : nil
     for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
       if let repeating = sourceRows.repeatingRow(y, columns: columns) {
         let covered = try coverageRows.row(y, columns: columns)
@@ -111,7 +111,7 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
     let firstByte = area.x &* 4
     for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
       let target = destination.rowAddress(y) + firstByte
-      if entry.copiesSource {
+      if kernels.copiesSource {
         try sourceRows.write(y, columns: columns, into: target)
         RedBlueSwap.swapInPlace(target, count: area.width)
         continue
@@ -119,7 +119,7 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
       let pixels = try sourceRows.row(y, columns: columns)
       let covered = try coverageRows.row(y, columns: columns)
       RedBlueSwap.swap(target, into: swappedRow, count: area.width)
-      entry.kernel(
+      kernels.row(
         CompositeSpan(
           destination: swappedRow, source: pixels, coverage: covered?.bytes, coverageStride: covered?.stride ?? 1,
           count: area.width),

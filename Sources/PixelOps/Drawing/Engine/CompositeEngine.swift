@@ -2,9 +2,9 @@
 /// destination, under a blend mode and opacity. Every draw of the library comes here.
 ///
 /// One call: the source's and coverage's facts become a ``CompositeRequest``;
-/// ``CompositeReductions`` simplify it (or find it changes nothing); ``CompositeKernelTable``
-/// picks the row kernel; ``RowBands`` splits the area's rows into bands on the pool; each band
-/// runs ``CompositeBands``.
+/// ``CompositeReductions`` simplify it (or find it changes nothing) and ``CompositeKernelTable``
+/// picks the row kernel, both looked up in ``CompositeKernelChoices``; ``RowBands`` splits the
+/// area's rows into bands on the pool; each band runs ``CompositeBands``.
 enum CompositeEngine {
   /// Composites `source` through `coverage` onto `area` of `destination`.
   ///
@@ -40,25 +40,27 @@ enum CompositeEngine {
       if opacity == 255 { flags.insert(.fullOpacity) }
     }
     flags.insert(coverage.isFull ? .fullCoverage : .partialCoverage)
-    guard let request = CompositeReductions.reduce(CompositeRequest(mode: mode, flags: flags)) else { return .keepsOpaque }
+    guard let choice = CompositeKernelChoices.choice(for: CompositeRequest(mode: mode, flags: flags)) else {
+      return .keepsOpaque
+    }
+    let (request, kernels) = (choice.request, choice.kernels)
     let outcome = OpacityRules.outcome(of: request, area: area, destination: destination)
     let swapsDestination = DrawChannels(destination: destination, mode: mode).swapsDestination
-    let entry = CompositeKernelTable.entry(for: request)
     let parameters = CompositeParameters(mode: request.mode, solid: solid ?? .clear, opacity: opacity)
 
     let width = area.width
     // The destination row is read and written by the kernel, unless a producing source writes it
     // itself (a copy of resampled rows), when the source's cost counts it.
-    let destinationTraffic = entry.copiesSource && !source.readsMemoryOnly ? 0 : width &* 4
+    let destinationTraffic = kernels.copiesSource && !source.readsMemoryOnly ? 0 : width &* 4
     var traffic = destinationTraffic &+ source.costPerRow(width: width) &+ coverage.costPerRow(width: width)
     // Plain stores are weighed like a memcpy, whose break-even measured 4 or more times that of
     // arithmetic kernels (on a 16-core machine a 1 MB copy ran slower on 4 threads than on 1
     // when counted as arithmetic).
-    if entry.storesOnly && source.readsMemoryOnly { traffic /= 4 }
+    if kernels.storesOnly && source.readsMemoryOnly { traffic /= 4 }
     try RowBands.forEachBand(
       rowCount: area.height, bytesPerRow: traffic, parallelism: parallelism,
       work: CompositeBands(
-        source: source, coverage: coverage, entry: entry, parameters: parameters, destination: destination,
+        source: source, coverage: coverage, kernels: kernels, parameters: parameters, destination: destination,
         area: area, swapsDestination: swapsDestination))
     return outcome
   }

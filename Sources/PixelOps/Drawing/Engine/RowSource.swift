@@ -49,7 +49,7 @@ protocol RowSourceCursor {
   mutating func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow?
   /// Row `y` as 8.8 colours the kernel dithers as it reads them, when the source has them that
   /// way (a dithered linear gradient's master row) and the kernel can read them
-  /// (``CompositeKernelEntry/ditheredKernel``): the dither then costs no pass of its own.
+  /// (``CompositeKernels/dithered``): the dither then costs no pass of its own.
   /// `nil` (the default) for every other row; ``row(_:columns:)`` still gives the same pixels.
   mutating func ditheredRow(_ y: Int, columns: Range<Int>) -> DitheredRow?
 }

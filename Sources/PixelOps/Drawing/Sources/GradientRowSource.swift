@@ -94,7 +94,7 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     }
 
     /// A dithered fill's shifted row as its master row's planes, for kernels that dither as they
-    /// read (``CompositeKernelEntry/ditheredKernel``), where its dithered rows are not cached.
+    /// read (``CompositeKernels/dithered``), where its dithered rows are not cached.
     func ditheredRow(_ y: Int, columns: Range<Int>) -> DitheredRow? {
       guard source.writer.dithers, let shifts = source.shifts, !shifts.cachesDitheredRows else { return nil }
       return ditheredRow(y, columns: columns, shifts)
