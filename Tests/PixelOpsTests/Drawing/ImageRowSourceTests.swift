@@ -62,4 +62,48 @@ struct ImageRowSourceTests {
       }
     }
   }
+
+  @Test("memory rows are the cursor's rows, for exactly the bands that lie inside the image")
+  func memoryRowsAreTheCursorsRows() throws {
+    var rng = SeededGenerator(seed: 0x3E3)
+    var inside = 0
+    for trial in 0..<1000 {
+      let image = try RandomPixels.buffer(
+        width: .random(in: 1...12, using: &rng), height: .random(in: 1...9, using: &rng), format: .rgba8Premultiplied,
+        &rng)
+      let origin = PixelPosition(x: .random(in: -6...6, using: &rng), y: .random(in: -6...6, using: &rng))
+      // Rects around the placed image: inside it, across an edge or beside it.
+      let (width, height) = (image.width, image.height)
+      let x0 = origin.x + .random(in: -2...width, using: &rng)
+      let y0 = origin.y + .random(in: -2...height, using: &rng)
+      let columns = x0..<(x0 + .random(in: 1...(width + 2), using: &rng))
+      let rows = y0..<(y0 + .random(in: 0...(height + 2), using: &rng))
+      image.withView { source in
+        let area = PixelRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
+        let placed = ImageRowSource(source, at: origin, area: area)
+        let fits =
+          !rows.isEmpty && PixelRect(origin: origin, size: source.size).contains(area)
+        guard let memory = placed.memoryRows(rows, columns: columns) else {
+          #expect(!fits, "trial \(trial): rows \(rows) x \(columns) of an image at \(origin) lie inside it")
+          return
+        }
+        #expect(fits, "trial \(trial): rows \(rows) x \(columns) of an image at \(origin) leave it")
+        inside += 1
+        var cursor = placed.makeCursor(scratch: nil)
+        for (k, y) in rows.enumerated() {
+          #expect(cursor.row(y, columns: columns) == memory.first.map { $0 + k * memory.rowBytes }, "trial \(trial) row \(y)")
+        }
+      }
+    }
+    #expect(inside >= 40, "only \(inside) placements inside the image")
+  }
+
+  @Test("a solid colour's memory rows have no pixels, as its cursor's rows")
+  func solidMemoryRows() {
+    let solid = SolidColorSource(color: PremultipliedColor(premultipliedRed: 9, green: 8, blue: 7, alpha: 200))
+    let memory = solid.memoryRows(3..<9, columns: -2..<5)
+    #expect(memory != nil && memory?.first == nil)
+    var cursor = solid.makeCursor(scratch: nil)
+    #expect(cursor.row(3, columns: -2..<5) == nil)
+  }
 }

@@ -48,8 +48,23 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
       return
     }
     let kernel = kernels.row
+    let destinationRows = (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound)
+    if let memory = source.memoryRows(destinationRows, columns: columns) {
+      // Rows already in memory: a pointer stepped from row to row, no cursor.
+      var pixels = memory.first
+      for y in destinationRows {
+        let covered = try coverageRows.row(y, columns: columns)
+        kernel(
+          CompositeSpan(
+            destination: destination.rowAddress(y) + firstByte, source: pixels, coverage: covered?.bytes,
+            coverageStride: covered?.stride ?? 1, count: area.width),
+          parameters)
+        pixels = pixels.map { $0 + memory.rowBytes }
+      }
+      return
+    }
     let ditheredKernel = source.offersDitheredRows ? kernels.dithered : nil
-    for y in (area.y &+ rows.lowerBound)..<(area.y &+ rows.upperBound) {
+    for y in destinationRows {
       if let repeating = sourceRows.repeatingRow(y, columns: columns) {
         let covered = try coverageRows.row(y, columns: columns)
         runRepeating(repeating, destination: destination.rowAddress(y) + firstByte, coverage: covered, kernel: kernel)

@@ -29,10 +29,25 @@ protocol RowSource {
   /// A cursor for one band; `scratch` holds ``scratchByteCount`` bytes (64-byte aligned),
   /// `nil` when that is 0, and stays valid while the cursor is used.
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor
+  /// Destination rows `rows` at `columns` as pixels already in memory a fixed distance apart,
+  /// when every one of them is (an image's rows inside it; a solid colour's, which have no
+  /// pixels): the engine then steps a pointer from row to row instead of asking a cursor. The
+  /// rows must be those ``RowSourceCursor/row(_:columns:)`` gives, and none a repeating or
+  /// dithered row. `nil` (the default): ask the cursor row by row.
+  func memoryRows(_ rows: Range<Int>, columns: Range<Int>) -> MemoryRows?
 }
 
 extension RowSource {
   var offersDitheredRows: Bool { false }
+  func memoryRows(_ rows: Range<Int>, columns: Range<Int>) -> MemoryRows? { nil }
+}
+
+/// Rows of pixels in memory (``RowSource/memoryRows(_:columns:)``): the first row's pixels at
+/// `first`, each next row's `rowBytes` further on; `first` is `nil` for a solid colour, whose
+/// rows have no pixels.
+struct MemoryRows {
+  var first: UnsafeRawPointer?
+  var rowBytes: Int
 }
 
 /// One band's view of a ``RowSource``. Rows are asked for in increasing order.

@@ -32,6 +32,15 @@ struct ImageRowSource: RowSource {
 
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { Cursor(source: self, scratch: scratch) }
 
+  /// The image's own rows when `rows` x `columns` lie inside it (the rows a cursor hands out
+  /// as pointers into the image; a repeating row only ever leaves it).
+  func memoryRows(_ rows: Range<Int>, columns: Range<Int>) -> MemoryRows? {
+    let (x, y) = (columns.lowerBound &- origin.x, rows.lowerBound &- origin.y)
+    guard !rows.isEmpty, x >= 0, x &+ columns.count <= image.width, y >= 0, y &+ rows.count <= image.height
+    else { return nil }
+    return MemoryRows(first: image.rowAddress(y) + x &* 4, rowBytes: image.rowBytes)
+  }
+
   struct Cursor: RowSourceCursor {
     let source: ImageRowSource
     let scratch: UnsafeMutableRawPointer?

@@ -15,6 +15,7 @@ struct SolidColorSource: RowSource {
   var readsMemoryOnly: Bool { true }
   func costPerRow(width: Int) -> Int { 0 }
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { Cursor(pixel: color.pixel) }
+  func memoryRows(_ rows: Range<Int>, columns: Range<Int>) -> MemoryRows? { MemoryRows(first: nil, rowBytes: 0) }
 
   struct Cursor: RowSourceCursor {
     let pixel: UInt32
