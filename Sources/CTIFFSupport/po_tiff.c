@@ -53,13 +53,27 @@ static void po_tiff_set_error(po_tiff *handle, const char *message) {
   handle->has_error = 1;
 }
 
+/// Whether libtiff's `message` reports a failed write to the file ("Write error at scanline",
+/// "Error writing TIFF header", ...): libtiff says so without the system's reason.
+static int po_tiff_is_write_failure(const char *message) {
+  return strstr(message, "Write error") != NULL || strstr(message, "rror writing") != NULL ||
+         strstr(message, "write error") != NULL;
+}
+
 static int po_tiff_error_handler(TIFF *tif, void *user_data, const char *module, const char *format,
                                  va_list arguments) {
   (void)tif;
+  int system_error = errno;  // what a failed write() left, before anything here changes it
   po_tiff *handle = user_data;
   if (handle == NULL) return 1;
   char message[PO_TIFF_MESSAGE_CAPACITY];
   vsnprintf(message, sizeof message, format, arguments);
+  // A write to the file that failed: add the system's reason (a full disk, a quota, an I/O
+  // error). The writing entry points clear errno first, so it is this write's.
+  if (handle->written_file >= 0 && system_error != 0 && po_tiff_is_write_failure(message)) {
+    size_t length = strlen(message);
+    snprintf(message + length, sizeof message - length, " (%s)", strerror(system_error));
+  }
   if (module != NULL && module[0] != '\0') {
     int prefix = snprintf(handle->error, sizeof handle->error, "%s: %s", module, message);
     size_t detail = strlen(module) + 2;
@@ -296,6 +310,7 @@ po_tiff *po_tiff_create_path(const char *path, int big_tiff, po_tiff_open_status
     *status = PO_TIFF_OPEN_LIBTIFF_ERROR;
     return handle;
   }
+  errno = 0;
   handle->tif = TIFFFdOpenExt(duplicate, path, big_tiff ? "w8" : "w", options);
   TIFFOpenOptionsFree(options);
   if (handle->tif == NULL) {
@@ -347,6 +362,7 @@ po_tiff *po_tiff_create_memory(int big_tiff, po_tiff_open_status *status) {
 }
 
 int po_tiff_finish(po_tiff *handle) {
+  errno = 0;
   if (handle->tif != NULL) {
     TIFFClose(handle->tif);
     handle->tif = NULL;
@@ -546,11 +562,13 @@ uint32_t po_tiff_begin_page(po_tiff *handle, const po_tiff_page_layout *layout) 
 
 int po_tiff_write_strip(po_tiff *handle, uint32_t index, void *data, int64_t size) {
   if (handle->tif == NULL) return 0;
+  errno = 0;
   return TIFFWriteEncodedStrip(handle->tif, index, data, (tmsize_t)size) == (tmsize_t)size;
 }
 
 int po_tiff_end_page(po_tiff *handle) {
   if (handle->tif == NULL) return 0;
+  errno = 0;
   return TIFFWriteDirectory(handle->tif);
 }
 

@@ -108,6 +108,36 @@ struct TIFFDescriptorTests {
   }
 }
 
+/// A write the system refuses says why: libtiff's own message ("Error writing TIFF header",
+/// "Write error at scanline") names no reason, so the system's is added.
+@Suite("TIFF write failures")
+struct TIFFWriteFailureTests {
+  /// `/dev/full` accepts the open and fails every write with ENOSPC, as a full disk does. The
+  /// handle is opened on it directly (the public writers write a temporary file beside the path,
+  /// here in /dev, and rename it).
+  @Test("a full disk is named in the error", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func fullDiskNamed() throws {
+    let page = try PixelBuffer(width: 64, height: 64, format: .rgba8Premultiplied)
+    var failure: ImageIOError?
+    do {
+      let handle = try TIFFHandle(writingPath: "/dev/full", bigTIFF: false, reportedPath: "full.tif")
+      try page.withView { (view) throws(ImageIOError) in
+        try TIFFWriter.writePage(
+          view, index: 0, pageCount: 1, into: handle, options: .standard, reportedPath: "full.tif")
+      }
+      try TIFFWriter.finish(handle, reportedPath: "full.tif")
+    } catch {
+      failure = error
+    }
+    guard case .writeFailed(let path, let reason) = failure else {
+      Issue.record("writing to /dev/full gave \(String(describing: failure))")
+      return
+    }
+    #expect(path == "full.tif")
+    #expect(reason.contains(String(cString: strerror(ENOSPC))), "\(reason)")
+  }
+}
+
 /// Files say the image's scale as a resolution of 72 ppi a point, as Apple's image I/O writes
 /// it: TIFF's required XResolution, YResolution and ResolutionUnit, PNG's pHYs chunk.
 @Suite("Resolution written for the scale")
