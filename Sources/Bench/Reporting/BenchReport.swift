@@ -45,9 +45,9 @@ enum BenchReport {
     let objects = results.map { r in
       """
         {"kernel": "\(r.kernel)", "case": "\(r.name)", "width": \(r.size.width), "height": \(r.size.height), \
-      "threads": \(r.threads), "iterations": \(r.iterations), "median_ms": \(fixed(r.medianMilliseconds, 4)), \
-      "min_ms": \(fixed(r.minimumMilliseconds, 4)), "mpix_per_s": \(fixed(r.megapixelsPerSecond, 2)), \
-      "memcpy_ms": \(fixed(r.memcpyMilliseconds, 4)), "memcpy_threads": \(r.memcpyThreads), \
+      "threads": \(r.threads), "iterations": \(r.iterations), "median_ms": \(fixed(r.medianMilliseconds, 6)), \
+      "min_ms": \(fixed(r.minimumMilliseconds, 6)), "mpix_per_s": \(fixed(r.megapixelsPerSecond, 2)), \
+      "memcpy_ms": \(fixed(r.memcpyMilliseconds, 6)), "memcpy_threads": \(r.memcpyThreads), \
       "ratio_to_memcpy": \(fixed(r.ratioToMemcpy, 4)), "instructions": \(r.instructionsPerCall.map(String.init) ?? "null"), \
       "instructions_per_pixel": \(r.instructionsPerPixel.map { fixed($0, 4) } ?? "null"), \
       "counted_width": \(r.countedSize.map { String($0.width) } ?? "null"), \
