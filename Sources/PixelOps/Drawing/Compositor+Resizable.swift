@@ -52,17 +52,19 @@ extension Compositor {
   ) throws(PixelError) -> OpacityOutcome {
     try image.image.withView { (view) throws(PixelError) -> OpacityOutcome in
       try drawSlices(
-        view, horizontal: image.horizontal, vertical: image.vertical, opacity: image.opacity, tiles: image.tiles,
-        in: rect, ratio: ratio, filter: filter, onto: destination, options: options)
+        view, horizontal: image.horizontal, vertical: image.vertical, opacity: image.opacity,
+        uniformity: image.uniformity, tiles: image.tiles, in: rect, ratio: ratio, filter: filter, onto: destination,
+        options: options)
     }
   }
 
   /// Draws the nine slices of `image` cut by `horizontal` and `vertical` onto `rect`. `opacity`
-  /// says which slices are opaque (measured now when not given); `tiles` keeps tiles prepared
-  /// for tiled slices (without one they are resampled every call).
+  /// says which slices are opaque and `uniformity` which have rows of one colour each (measured
+  /// now when not given); `tiles` keeps tiles prepared for tiled slices (without one they are
+  /// resampled every call).
   static func drawSlices(
     _ image: PixelView, horizontal: SliceAxis, vertical: SliceAxis, opacity: SliceOpacity? = nil,
-    tiles: PreparedTileCache?, in rect: PixelRect,
+    uniformity: SliceUniformity? = nil, tiles: PreparedTileCache?, in rect: PixelRect,
     ratio: Double, filter: ResamplingFilter, onto destination: MutablePixelView, options: CompositeOptions
   ) throws(PixelError) -> OpacityOutcome {
     _ = try drawChannels(destination, options.blendMode, "resizable image destination")
@@ -70,6 +72,7 @@ extension Compositor {
     let plan = NineSlicePlan(
       horizontal: horizontal, vertical: vertical, imageSize: image.size, destination: rect, ratio: ratio)
     let opacity = opacity ?? SliceOpacity(image, horizontal: horizontal, vertical: vertical)
+    let uniformity = uniformity ?? SliceUniformity(image, horizontal: horizontal, vertical: vertical)
     var outcome = OpacityOutcome.keepsOpaque
     for row in 0..<3 {
       let vertical = plan.vertical[row]
@@ -85,14 +88,57 @@ extension Compositor {
           width: horizontal.destination.count, height: vertical.destination.count)
         var sliceOptions = options
         sliceOptions.mask = try mask?.cropped(to: slice.offsetBy(dx: -rect.x, dy: -rect.y))
+        let isOpaque = opacity.isOpaque(row: row, column: column)
+        let (across, down) = (horizontal.patternAxis(ratio: ratio), vertical.patternAxis(ratio: ratio))
+        if uniformity.hasUniformRows(row: row, column: column), !across.isUnscaled, !across.isPeriodic,
+          !down.isPeriodic
+        {
+          // Rows of one colour each, resampled across: every pixel of a row comes out that
+          // colour (the weights sum to exactly one), so only the first column is resampled.
+          let column = try image.cropped(to: PixelRect(x: part.x, y: part.y, width: 1, height: part.height))
+          outcome = outcome.then(
+            try drawSpreadColumn(
+              isOpaque ? column.assumingOpaque() : column, vertical: down, filter: filter, in: slice,
+              onto: destination, options: sliceOptions))
+          continue
+        }
         let crop = try image.cropped(to: part)
         outcome = outcome.then(
           try drawPattern(
-            opacity.isOpaque(row: row, column: column) ? crop.assumingOpaque() : crop, part: part, horizontal: horizontal.patternAxis(ratio: ratio),
-            vertical: vertical.patternAxis(ratio: ratio), filter: filter, tiles: tiles, in: slice,
-            onto: destination, options: sliceOptions))
+            isOpaque ? crop.assumingOpaque() : crop, part: part, horizontal: across, vertical: down, filter: filter,
+            tiles: tiles, in: slice, onto: destination, options: sliceOptions))
       }
     }
     return outcome
+  }
+
+  /// Draws `column`, a slice's first column (one pixel wide) whose slice has rows of one colour
+  /// each, resampled along `vertical` as a pattern draw of the whole slice resamples it (the
+  /// same rows, weights and pass order), each row's pixel spread across `rect`.
+  private static func drawSpreadColumn(
+    _ column: PixelView, vertical: PatternAxis, filter: ResamplingFilter, in rect: PixelRect,
+    onto destination: MutablePixelView, options: CompositeOptions
+  ) throws(PixelError) -> OpacityOutcome {
+    try requireWorkingFormat(column.format, "pattern tile")
+    let channels = try drawChannels(destination, options.blendMode, "pattern fill destination")
+    let mask = try validatedMask(options.mask, size: rect.size)
+    try ViewOverlap.requireDisjoint("Compositor.fill (pattern)", source: column, mask: mask, onto: destination)
+    let area = visibleArea(rect.size, at: rect.origin, in: destination)
+    guard !area.isEmpty else { return .keepsOpaque }
+    let producer = try ResampleRowProducer(
+      source: column,
+      sourceRect: FractionalPixelRect(
+        x: 0, y: (Double(area.y) - vertical.origin) / vertical.scale, width: 1,
+        height: Double(area.height) / vertical.scale),
+      destinationSize: destination.size,
+      destinationRect: FractionalPixelRect(x: Double(area.x), y: Double(area.y), width: 1, height: Double(area.height)),
+      filter: filter, extend: ExtendModes(horizontal: .clamp, vertical: vertical.extend), order: patternPassOrder(filter))
+    let inner = ResampledRowSource(producer: producer)
+    guard inner.area == PixelRect(x: area.x, y: area.y, width: 1, height: area.height) else {
+      throw .geometryOverflow(operation: "Compositor.fill (pattern)")
+    }
+    return try composite(
+      SpreadRowSource(inner: inner, column: area.x, width: area.width), ordered: column.format, channels,
+      mask.map { ViewCoverage(mask: $0, at: rect.origin) }, nil, area: area, onto: destination, options: options)
   }
 }

@@ -18,6 +18,8 @@ public struct ResizableImage: Sendable {
   let tiles = PreparedTileCache()
   /// Which slices are opaque, measured once.
   let opacity: SliceOpacity
+  /// Which slices have rows of one colour each, measured once.
+  let uniformity: SliceUniformity
 
   /// An image cut by two axes of pixels (an asset catalog's slicing; see `PixelOpsIO`'s
   /// `AssetCatalogSlicing` for reading one from `Contents.json`).
@@ -33,6 +35,7 @@ public struct ResizableImage: Sendable {
     self.horizontal = horizontal
     self.vertical = vertical
     opacity = image.withView { SliceOpacity($0, horizontal: horizontal, vertical: vertical) }
+    uniformity = image.withView { SliceUniformity($0, horizontal: horizontal, vertical: vertical) }
   }
 
   /// UIKit's `resizableImage(withCapInsets:resizingMode:)`: the caps are `capInsets` (points,
