@@ -23,7 +23,7 @@ struct SolidColorSource: RowSource {
     func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? { nil }
 
     func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
-      target.initializeMemory(as: UInt32.self, repeating: pixel, count: columns.count)
+      PixelLoop.fill32(pixel, target, columns.count)
     }
   }
 }

@@ -36,7 +36,7 @@ struct SpreadRowSource<Inner: RowSource>: RowSource {
 
     mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) throws(PixelError) {
       let pixel = try inner.row(y, columns: column..<(column &+ 1)).unsafelyUnwrapped.loadUnaligned(as: UInt32.self)
-      target.initializeMemory(as: UInt32.self, repeating: pixel, count: columns.count)
+      PixelLoop.fill32(pixel, target, columns.count)
     }
   }
 }
