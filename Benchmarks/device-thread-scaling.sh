@@ -9,7 +9,8 @@
 #   swift build -c release --product bench --static-swift-stdlib --scratch-path .build-static
 #   mkdir -p .build-device/lib && cp .build-static/release/bench /tmp/bench && strip /tmp/bench
 #   xz -9 -c /tmp/bench > .build-device/bench-new.xz      # likewise bench-old.xz from a worktree
-#   ldd /tmp/bench | awk '{print $3}' | grep / | xargs -I{} cp {} .build-device/lib/
+#   ldd /tmp/bench | awk '{print $3}' | grep / | grep -Ev '/lib(c|m)\.so' | xargs -I{} cp {} .build-device/lib/
+#   (not glibc itself: the device's is older, and this guest's libc.so.6 there fails on GLIBC_2.38)
 #   cp Benchmarks/device-thread-scaling.sh .build-device/run.sh
 # Run there, carrying .build-device:
 #   BUILDS="old new" SECS=200 ROUNDS=40 bash .build-device/run.sh
