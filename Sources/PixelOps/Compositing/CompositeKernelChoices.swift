@@ -17,6 +17,7 @@ enum CompositeKernelChoices {
   /// off, the request unchanged and the generic entry.
   static func choice(for request: CompositeRequest, fastPaths: Bool = FastPaths.areEnabled) -> Choice? {
     guard fastPaths else { return Choice(request: request, entryIndex: CompositeKernelTable.entries.count &- 1) }
+    assert(request.flags.rawValue >> flagBits == 0, "a flag beyond the table's \(flagBits) bits")
     let slot = slots[request.mode.ordinal &<< flagBits | Int(request.flags.rawValue & flagMask)]
     guard slot != drawsNothing else { return nil }
     return Choice(
@@ -35,7 +36,9 @@ enum CompositeKernelChoices {
     (0..<(1 << flagBits)).map { flags in
       let request = CompositeRequest(mode: mode, flags: CompositeFlags(rawValue: UInt8(flags)))
       guard let reduced = CompositeReductions.reduce(request, fastPaths: true) else { return drawsNothing }
-      return UInt16(reduced.mode.ordinal << 8 | CompositeKernelTable.index(for: reduced))
+      let index = CompositeKernelTable.index(for: reduced)
+      precondition(index < 256 && BlendMode.orderedCases.count < 255, "a slot holds a mode and an entry in a byte each")
+      return UInt16(reduced.mode.ordinal << 8 | index)
     }
   }
 }

@@ -88,57 +88,92 @@ extension Compositor {
           width: horizontal.destination.count, height: vertical.destination.count)
         var sliceOptions = options
         sliceOptions.mask = try mask?.cropped(to: slice.offsetBy(dx: -rect.x, dy: -rect.y))
-        let isOpaque = opacity.isOpaque(row: row, column: column)
+        let crop = try image.cropped(to: part)
+        let source = opacity.isOpaque(row: row, column: column) ? crop.assumingOpaque() : crop
         let (across, down) = (horizontal.patternAxis(ratio: ratio), vertical.patternAxis(ratio: ratio))
-        if uniformity.hasUniformRows(row: row, column: column), !across.isUnscaled, !across.isPeriodic,
-          !down.isPeriodic
+        if FastPaths.areEnabled,
+          let form = UniformSliceForm(uniformity, row: row, column: column, across: across, down: down)
         {
-          // Rows of one colour each, resampled across: every pixel of a row comes out that
-          // colour (the weights sum to exactly one), so only the first column is resampled.
-          let column = try image.cropped(to: PixelRect(x: part.x, y: part.y, width: 1, height: part.height))
           outcome = outcome.then(
-            try drawSpreadColumn(
-              isOpaque ? column.assumingOpaque() : column, vertical: down, filter: filter, in: slice,
-              onto: destination, options: sliceOptions))
+            try drawUniformSlice(
+              source, as: form, across: across, down: down, filter: filter, in: slice, onto: destination,
+              options: sliceOptions))
           continue
         }
-        let crop = try image.cropped(to: part)
         outcome = outcome.then(
           try drawPattern(
-            isOpaque ? crop.assumingOpaque() : crop, part: part, horizontal: across, vertical: down, filter: filter,
-            tiles: tiles, in: slice, onto: destination, options: sliceOptions))
+            source, part: part, horizontal: across, vertical: down, filter: filter, tiles: tiles, in: slice,
+            onto: destination, options: sliceOptions))
       }
     }
     return outcome
   }
 
-  /// Draws `column`, a slice's first column (one pixel wide) whose slice has rows of one colour
-  /// each, resampled along `vertical` as a pattern draw of the whole slice resamples it (the
-  /// same rows, weights and pass order), each row's pixel spread across `rect`.
-  private static func drawSpreadColumn(
-    _ column: PixelView, vertical: PatternAxis, filter: ResamplingFilter, in rect: PixelRect,
-    onto destination: MutablePixelView, options: CompositeOptions
+  /// How a slice whose rows are uniform is drawn without resampling every pixel, its pixels
+  /// exactly those of the full resample: every pixel resamples to the exact value of its
+  /// uniform row or column, the weights summing to exactly one.
+  enum UniformSliceForm {
+    /// Rows of one colour each, resampled across: the first column resampled down, each row's
+    /// pixel spread across (``SpreadRowSource``).
+    case spreadColumn
+    /// Rows all alike, resampled down: the first row resampled across once and repeated
+    /// (``RepeatedRowSource``).
+    case repeatedRow
+
+    /// The form for the slice in `row` and `column` drawn along `across` and `down`, or `nil`
+    /// where its rows are not uniform along an axis it is resampled along, or it is tiled.
+    init?(_ uniformity: SliceUniformity, row: Int, column: Int, across: PatternAxis, down: PatternAxis) {
+      guard !across.isPeriodic, !down.isPeriodic else { return nil }
+      if uniformity.hasUniformRows(row: row, column: column), !across.isUnscaled {
+        self = .spreadColumn
+      } else if uniformity.hasAlikeRows(row: row, column: column), !down.isUnscaled {
+        self = .repeatedRow
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// Draws `slice` (a crop of the image) onto `rect` in `form`, resampling one column or one row
+  /// of it as a pattern draw of the whole slice along `across` and `down` resamples it (the same
+  /// destination pixels, weights and pass order).
+  private static func drawUniformSlice(
+    _ slice: PixelView, as form: UniformSliceForm, across: PatternAxis, down: PatternAxis,
+    filter: ResamplingFilter, in rect: PixelRect, onto destination: MutablePixelView, options: CompositeOptions
   ) throws(PixelError) -> OpacityOutcome {
-    try requireWorkingFormat(column.format, "pattern tile")
+    try requireWorkingFormat(slice.format, "pattern tile")
     let channels = try drawChannels(destination, options.blendMode, "pattern fill destination")
     let mask = try validatedMask(options.mask, size: rect.size)
-    try ViewOverlap.requireDisjoint("Compositor.fill (pattern)", source: column, mask: mask, onto: destination)
+    try ViewOverlap.requireDisjoint("Compositor.fill (pattern)", source: slice, mask: mask, onto: destination)
     let area = visibleArea(rect.size, at: rect.origin, in: destination)
     guard !area.isEmpty else { return .keepsOpaque }
+    let coverage = mask.map { ViewCoverage(mask: $0, at: rect.origin) }
+    // The whole slice's draw narrowed to the one column (spread) or row (repeated) it makes:
+    // the same source positions along the other axis, and the same destination pixels.
+    let spreads = form == .spreadColumn
+    let line = PixelRect(x: area.x, y: area.y, width: spreads ? 1 : area.width, height: spreads ? area.height : 1)
     let producer = try ResampleRowProducer(
-      source: column,
-      sourceRect: FractionalPixelRect(
-        x: 0, y: (Double(area.y) - vertical.origin) / vertical.scale, width: 1,
-        height: Double(area.height) / vertical.scale),
+      source: try slice.cropped(to: PixelRect(x: 0, y: 0, width: spreads ? 1 : slice.width, height: spreads ? slice.height : 1)),
+      sourceRect: spreads
+        ? FractionalPixelRect(
+          x: 0, y: (Double(area.y) - down.origin) / down.scale, width: 1, height: Double(area.height) / down.scale)
+        : FractionalPixelRect(
+          x: (Double(area.x) - across.origin) / across.scale, y: 0, width: Double(area.width) / across.scale, height: 1),
       destinationSize: destination.size,
-      destinationRect: FractionalPixelRect(x: Double(area.x), y: Double(area.y), width: 1, height: Double(area.height)),
-      filter: filter, extend: ExtendModes(horizontal: .clamp, vertical: vertical.extend), order: patternPassOrder(filter))
-    let inner = ResampledRowSource(producer: producer)
-    guard inner.area == PixelRect(x: area.x, y: area.y, width: 1, height: area.height) else {
-      throw .geometryOverflow(operation: "Compositor.fill (pattern)")
+      destinationRect: FractionalPixelRect(
+        x: Double(line.x), y: Double(line.y), width: Double(line.width), height: Double(line.height)),
+      filter: filter, extend: ExtendModes(horizontal: across.extend, vertical: down.extend), order: patternPassOrder(filter))
+    let made = ResampledRowSource(producer: producer)
+    guard made.area == line else { throw .geometryOverflow(operation: "Compositor.fill (pattern)") }
+    switch form {
+    case .spreadColumn:
+      return try composite(
+        SpreadRowSource(inner: made, column: area.x, width: area.width), ordered: slice.format, channels, coverage,
+        nil, area: area, onto: destination, options: options)
+    case .repeatedRow:
+      return try composite(
+        RepeatedRowSource(inner: made, row: area.y, width: area.width), ordered: slice.format, channels, coverage,
+        nil, area: area, onto: destination, options: options)
     }
-    return try composite(
-      SpreadRowSource(inner: inner, column: area.x, width: area.width), ordered: column.format, channels,
-      mask.map { ViewCoverage(mask: $0, at: rect.origin) }, nil, area: area, onto: destination, options: options)
   }
 }

@@ -36,16 +36,19 @@ extension LayerContentsRenderer {
     else { return .keepsOpaque }
     return try image.image.withView { (view) throws(PixelError) -> OpacityOutcome in
       try drawSliced(
-        view, horizontal: image.horizontal, vertical: image.vertical, tiles: image.tiles, layer: layer,
-        in: destinationRect, onto: target, filter: filter, options: options)
+        view, horizontal: image.horizontal, vertical: image.vertical, opacity: image.opacity,
+        uniformity: image.uniformity, tiles: image.tiles, layer: layer, in: destinationRect, onto: target,
+        filter: filter, options: options)
     }
   }
 
   /// The nine slices of `image` onto the pixels whose centres lie in `destinationRect` (the
   /// pixels a plain scaled draw of the same rect writes, and the size of a mask), caps at
-  /// `contentsScale / imageScale` backing pixels per image pixel.
+  /// `contentsScale / imageScale` backing pixels per image pixel. `opacity` and `uniformity`
+  /// are a resizable image's measurements, made now when not given.
   static func drawSliced(
-    _ image: PixelView, horizontal: SliceAxis, vertical: SliceAxis, tiles: PreparedTileCache?, layer: ContentLayer,
+    _ image: PixelView, horizontal: SliceAxis, vertical: SliceAxis, opacity: SliceOpacity? = nil,
+    uniformity: SliceUniformity? = nil, tiles: PreparedTileCache?, layer: ContentLayer,
     in destinationRect: FractionalPixelRect, onto target: MutablePixelView, filter: ContentsFilter,
     options: CompositeOptions
   ) throws(PixelError) -> OpacityOutcome {
@@ -60,7 +63,8 @@ extension LayerContentsRenderer {
     let rect = PixelRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
     guard !rect.isEmpty else { return .keepsOpaque }
     return try Compositor.drawSlices(
-      image, horizontal: horizontal, vertical: vertical, tiles: tiles, in: rect,
+      image, horizontal: horizontal, vertical: vertical, opacity: opacity, uniformity: uniformity, tiles: tiles,
+      in: rect,
       ratio: layer.contentsScale / layer.effectiveImageScale, filter: filter.resamplingFilter, onto: target,
       options: options)
   }

@@ -1,10 +1,21 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Which of the nine source slices of a cut image have rows of one colour each (every pixel of a
-/// row equal to the row's first), measured once. Stretched along its rows, such a slice is its
-/// first column resampled to the drawn height with each row's colour spread across: a fill
-/// instead of a two-pass resample of every pixel. The bars, shadings and flat areas that
-/// resizable images stretch are mostly of this kind.
+/// row equal to the row's first), or rows all alike (every row equal to the first), measured
+/// once. Stretched along its rows, a slice of the first kind is its first column resampled to
+/// the drawn height with each row's colour spread across; stretched down its columns, one of the
+/// second kind is its first row resampled once and repeated. Either way a fill or a copy
+/// replaces a two-pass resample of every pixel. The bars, shadings, borders and flat areas that
+/// resizable images stretch are mostly of these kinds.
 struct SliceUniformity: Equatable, Sendable {
-  private var bits: UInt16 = 0
+  private var uniformRows: UInt16 = 0
+  private var alikeRows: UInt16 = 0
 
   /// No slice counted uniform: every slice is resampled in full.
   init() {}
@@ -17,14 +28,19 @@ struct SliceUniformity: Equatable, Sendable {
       for column in 0..<3 {
         let columns = horizontal.segment(column, extent: image.width)
         let rows = vertical.segment(row, extent: image.height)
-        if Self.rowsAreUniform(image, rows: rows, columns: columns) { bits |= 1 << (row * 3 + column) }
+        let bit: UInt16 = 1 << (row * 3 + column)
+        if Self.rowsAreUniform(image, rows: rows, columns: columns) { uniformRows |= bit }
+        if Self.rowsAreAlike(image, rows: rows, columns: columns) { alikeRows |= bit }
       }
     }
   }
 
   /// Whether every row of the slice in `row` and `column` (0 ... 2 each: start, centre, end) is
   /// one colour.
-  func hasUniformRows(row: Int, column: Int) -> Bool { bits & (1 << (row * 3 + column)) != 0 }
+  func hasUniformRows(row: Int, column: Int) -> Bool { uniformRows & (1 << (row * 3 + column)) != 0 }
+
+  /// Whether every row of the slice in `row` and `column` equals its first row.
+  func hasAlikeRows(row: Int, column: Int) -> Bool { alikeRows & (1 << (row * 3 + column)) != 0 }
 
   /// Whether `rows` x `columns` of `image` (4 bytes a pixel) is not empty and each of its rows
   /// is one colour; stops at the first pixel that differs.
@@ -36,6 +52,18 @@ struct SliceUniformity: Equatable, Sendable {
       for x in 1..<columns.count where pixels.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self) != first {
         return false
       }
+    }
+    return true
+  }
+
+  /// Whether `rows` x `columns` of `image` (4 bytes a pixel) is not empty and each of its rows
+  /// equals the first, byte for byte; stops at the first row that differs.
+  static func rowsAreAlike(_ image: PixelView, rows: Range<Int>, columns: Range<Int>) -> Bool {
+    guard !rows.isEmpty, !columns.isEmpty else { return false }
+    let first = UnsafeRawPointer(image.rowAddress(rows.lowerBound) + columns.lowerBound &* 4)
+    for y in rows.dropFirst() {
+      let row = UnsafeRawPointer(image.rowAddress(y) + columns.lowerBound &* 4)
+      if memcmp(first, row, columns.count &* 4) != 0 { return false }
     }
     return true
   }

@@ -4,16 +4,17 @@ import Testing
 @testable import PixelOps
 
 /// Stretched slices whose rows are each one colour are drawn from their first column, spread
-/// (``SliceUniformity``, ``SpreadRowSource``): the same pixels as resampling the whole slice,
-/// which a draw told that no slice is uniform still does.
+/// (``SpreadRowSource``), and those whose rows are all alike from their first row, repeated
+/// (``RepeatedRowSource``; both measured by ``SliceUniformity``): the same pixels as resampling
+/// the whole slice, which a draw told that no slice is uniform still does.
 @Suite("Uniform slices")
 struct UniformSliceTests {
-  @Test("a slice spread from its first column equals the slice resampled in full", arguments: [1, 3])
+  @Test("a slice spread from its first column or repeating its first row equals the slice resampled in full", arguments: [1, 3])
   func spreadEqualsFullResample(threads: Int) throws {
     var rng = SeededGenerator(seed: 0x5B8EAD &+ UInt64(threads))
     let filters: [ResamplingFilter] = [.nearest, .box, .bilinear, .bicubic, .mitchell, .lanczos3]
     let modes: [BlendMode] = [.normal, .copy, .multiply, .sourceAtop]
-    var spreadSlices = 0
+    var (spreadSlices, repeatedSlices) = (0, 0)
     for trial in 0..<150 {
       let format: PixelFormat = trial % 3 == 2 ? .bgra8Premultiplied : .rgba8Premultiplied
       let horizontal = SliceAxis(
@@ -24,15 +25,21 @@ struct UniformSliceTests {
         endCap: .random(in: 0...5, using: &rng), mode: trial % 4 == 3 ? .tile : .stretch)
       let width = horizontal.startCap + horizontal.centerLength + horizontal.endCap
       let height = vertical.startCap + vertical.centerLength + vertical.endCap
-      // Each slice's rows one random colour, but now and then one pixel off (not uniform).
+      // Each slice's rows one random colour (even trials) or its rows all alike (odd trials),
+      // but now and then one pixel off.
       var image = try PixelBuffer(width: width, height: height, format: format)
       image.withMutableView { view in
-        for column in 0..<3 {
-          let columns = horizontal.segment(column, extent: width)
-          for y in 0..<height {
+        let bands =
+          trial % 2 == 0
+          ? (0..<3).map { horizontal.segment($0, extent: width) } : (0..<3).map { vertical.segment($0, extent: height) }
+        for band in bands {
+          for line in 0..<(trial % 2 == 0 ? height : width) {
             var pixel = [UInt8](repeating: 0, count: 4)
             pixel.withUnsafeMutableBytes { RandomPixels.fillPixel($0.baseAddress!, format: format, &rng) }
-            for x in columns { (view.rowAddress(y) + x * 4).copyMemory(from: pixel, byteCount: 4) }
+            for position in band {
+              let (x, y) = trial % 2 == 0 ? (position, line) : (line, position)
+              (view.rowAddress(y) + x * 4).copyMemory(from: pixel, byteCount: 4)
+            }
           }
         }
         if Int.random(in: 0..<4, using: &rng) == 0 {
@@ -54,6 +61,7 @@ struct UniformSliceTests {
       var drawn: [[UInt8]] = []
       let measured = image.withView { SliceUniformity($0, horizontal: horizontal, vertical: vertical) }
       spreadSlices += (0..<9).filter { measured.hasUniformRows(row: $0 / 3, column: $0 % 3) }.count
+      repeatedSlices += (0..<9).filter { measured.hasAlikeRows(row: $0 / 3, column: $0 % 3) }.count
       for uniformity in [measured, SliceUniformity()] {
         var output = destination
         try image.withView { source in
@@ -77,7 +85,8 @@ struct UniformSliceTests {
       }
       #expect(drawn[0] == drawn[1], "trial \(trial): \(horizontal) \(vertical) \(filter) ratio \(ratio) rect \(rect)")
     }
-    #expect(spreadSlices >= 300, "only \(spreadSlices) uniform slices")
+    #expect(spreadSlices >= 300, "only \(spreadSlices) slices of uniform rows")
+    #expect(repeatedSlices >= 300, "only \(repeatedSlices) slices of rows alike")
   }
 
   @Test("uniform rows are measured per slice; one pixel off, or an empty slice, is not uniform")
@@ -103,5 +112,24 @@ struct UniformSliceTests {
     #expect(measured.hasUniformRows(row: 0, column: 1) && measured.hasUniformRows(row: 2, column: 1))
     #expect(!measured.hasUniformRows(row: 1, column: 1), "the odd pixel at (4, 1)")
     #expect(!measured.hasUniformRows(row: 1, column: 2), "an empty end cap")
+    // Rows alike: rows 0 and 2 differ in colour, so no slice taller than a row has them, but
+    // every slice one row tall does; the odd pixel breaks none of the one-row slices.
+    #expect((0..<3).allSatisfy { uniformity.hasAlikeRows(row: 1, column: $0) })
+    let tall = SliceAxis(startCap: 0, centerLength: 2, endCap: 1, mode: .stretch)
+    let alike = image.withView { SliceUniformity($0, horizontal: horizontal, vertical: tall) }
+    #expect(!alike.hasAlikeRows(row: 1, column: 0), "rows 0 and 1 differ")
+    var striped = try PixelBuffer(width: 4, height: 5, format: .rgba8Premultiplied)
+    striped.withMutableView { view in
+      for y in 0..<5 {
+        for x in 0..<4 { view.rowAddress(y).storeBytes(of: UInt32(x * 40) | 0xFF00_0000, toByteOffset: x * 4, as: UInt32.self) }
+      }
+    }
+    let stripes = striped.withView {
+      SliceUniformity(
+        $0, horizontal: SliceAxis(startCap: 1, centerLength: 2, endCap: 1, mode: .stretch),
+        vertical: SliceAxis(startCap: 1, centerLength: 3, endCap: 1, mode: .stretch))
+    }
+    #expect((0..<9).allSatisfy { stripes.hasAlikeRows(row: $0 / 3, column: $0 % 3) })
+    #expect(!stripes.hasUniformRows(row: 1, column: 1), "columns of different colours")
   }
 }

@@ -1,7 +1,8 @@
 /// The one band-work type of every composite: for each row of a band it pulls the source row
 /// and the coverage row and calls the row kernel the table chose (its form for a repeating or
-/// dithered row where the source offers one). Scratch for both comes from
-/// one ``BandScratch`` buffer per band.
+/// dithered row where the source offers one; a pointer stepped from row to row where the
+/// source's rows are already in memory, ``RowSource/memoryRows(_:columns:)``). Scratch for both
+/// comes from one ``BandScratch`` buffer per band.
 struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork {
   let source: Source
   let coverage: Coverage

@@ -2,8 +2,8 @@
 /// ``column``, and that pixel is spread across the columns drawn. A stretched slice whose rows
 /// are each one colour is drawn this way (``Compositor``'s resizable images): its first column
 /// resampled, then a fill, instead of a two-pass resample of every pixel.
-struct SpreadRowSource<Inner: RowSource>: RowSource {
-  let inner: Inner
+struct SpreadRowSource: RowSource {
+  let inner: ResampledRowSource
   /// The destination column the inner source's rows are made at.
   let column: Int
   /// The widest row asked for (the draw's area width).
@@ -25,17 +25,17 @@ struct SpreadRowSource<Inner: RowSource>: RowSource {
   }
 
   struct Cursor: RowSourceCursor {
-    var inner: Inner.Cursor
+    var inner: ResampledRowSource.Cursor
     let row: UnsafeMutableRawPointer
     let column: Int
 
-    mutating func row(_ y: Int, columns: Range<Int>) throws(PixelError) -> UnsafeRawPointer? {
-      try write(y, columns: columns, into: row)
+    mutating func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
+      write(y, columns: columns, into: row)
       return UnsafeRawPointer(row)
     }
 
-    mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) throws(PixelError) {
-      let pixel = try inner.row(y, columns: column..<(column &+ 1)).unsafelyUnwrapped.loadUnaligned(as: UInt32.self)
+    mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
+      let pixel = inner.row(y, columns: column..<(column &+ 1)).unsafelyUnwrapped.loadUnaligned(as: UInt32.self)
       PixelLoop.fill32(pixel, target, columns.count)
     }
   }
