@@ -76,13 +76,9 @@ extension Compositor {
     filter: ResamplingFilter, tiles: PreparedTileCache?, in rect: PixelRect, onto destination: MutablePixelView,
     options: CompositeOptions
   ) throws(PixelError) -> OpacityOutcome {
-    try requireWorkingFormat(tile.format, "pattern tile")
-    let channels = try drawChannels(destination, options.blendMode, "pattern fill destination")
-    let mask = try validatedMask(options.mask, size: rect.size)
-    try ViewOverlap.requireDisjoint("Compositor.fill (pattern)", source: tile, mask: mask, onto: destination)
-    let area = visibleArea(rect.size, at: rect.origin, in: destination)
-    guard !area.isEmpty else { return .keepsOpaque }
-    let coverage = mask.map { ViewCoverage(mask: $0, at: rect.origin) }
+    guard let (channels, coverage, area) = try patternTarget(tile, in: rect, onto: destination, options: options) else {
+      return .keepsOpaque
+    }
     let x = horizontal.nearestPeriod(to: area.x)
     let y = vertical.nearestPeriod(to: area.y)
     switch PatternPlan(horizontal: x, vertical: y, filter: filter, area: area, canPrepare: tiles != nil) {
@@ -114,6 +110,21 @@ extension Compositor {
       guard source.area == area else { throw .geometryOverflow(operation: "Compositor.fill (pattern)") }
       return try composite(source, ordered: tile.format, channels, coverage, nil, area: area, onto: destination, options: options)
     }
+  }
+
+  /// What every pattern draw of `tile` onto `rect` checks and works out first: the formats, the
+  /// mask (`rect`'s size) and overlap, the channels the draw works in, the mask as coverage and
+  /// the visible part of `rect`; `nil` when none of it is visible.
+  static func patternTarget(
+    _ tile: PixelView, in rect: PixelRect, onto destination: MutablePixelView, options: CompositeOptions
+  ) throws(PixelError) -> (channels: DrawChannels, coverage: ViewCoverage?, area: PixelRect)? {
+    try requireWorkingFormat(tile.format, "pattern tile")
+    let channels = try drawChannels(destination, options.blendMode, "pattern fill destination")
+    let mask = try validatedMask(options.mask, size: rect.size)
+    try ViewOverlap.requireDisjoint("Compositor.fill (pattern)", source: tile, mask: mask, onto: destination)
+    let area = visibleArea(rect.size, at: rect.origin, in: destination)
+    guard !area.isEmpty else { return nil }
+    return (channels, mask.map { ViewCoverage(mask: $0, at: rect.origin) }, area)
   }
 
   /// One period (or the image's span and margins) of the pattern resampled onto the pixel grid.

@@ -114,10 +114,10 @@ extension Compositor {
   /// uniform row or column, the weights summing to exactly one.
   enum UniformSliceForm {
     /// Rows of one colour each, resampled across: the first column resampled down, each row's
-    /// pixel spread across (``SpreadRowSource``).
+    /// pixel spread across (``ResampledLineSource/Line/column(_:)``).
     case spreadColumn
     /// Rows all alike, resampled down: the first row resampled across once and repeated
-    /// (``RepeatedRowSource``).
+    /// (``ResampledLineSource/Line/row(_:)``).
     case repeatedRow
 
     /// The form for the slice in `row` and `column` drawn along `across` and `down`, or `nil`
@@ -141,13 +141,9 @@ extension Compositor {
     _ slice: PixelView, as form: UniformSliceForm, across: PatternAxis, down: PatternAxis,
     filter: ResamplingFilter, in rect: PixelRect, onto destination: MutablePixelView, options: CompositeOptions
   ) throws(PixelError) -> OpacityOutcome {
-    try requireWorkingFormat(slice.format, "pattern tile")
-    let channels = try drawChannels(destination, options.blendMode, "pattern fill destination")
-    let mask = try validatedMask(options.mask, size: rect.size)
-    try ViewOverlap.requireDisjoint("Compositor.fill (pattern)", source: slice, mask: mask, onto: destination)
-    let area = visibleArea(rect.size, at: rect.origin, in: destination)
-    guard !area.isEmpty else { return .keepsOpaque }
-    let coverage = mask.map { ViewCoverage(mask: $0, at: rect.origin) }
+    guard let (channels, coverage, area) = try patternTarget(slice, in: rect, onto: destination, options: options) else {
+      return .keepsOpaque
+    }
     // The whole slice's draw narrowed to the one column (spread) or row (repeated) it makes:
     // the same source positions along the other axis, and the same destination pixels.
     let spreads = form == .spreadColumn
@@ -165,15 +161,8 @@ extension Compositor {
       filter: filter, extend: ExtendModes(horizontal: across.extend, vertical: down.extend), order: patternPassOrder(filter))
     let made = ResampledRowSource(producer: producer)
     guard made.area == line else { throw .geometryOverflow(operation: "Compositor.fill (pattern)") }
-    switch form {
-    case .spreadColumn:
-      return try composite(
-        SpreadRowSource(inner: made, column: area.x, width: area.width), ordered: slice.format, channels, coverage,
-        nil, area: area, onto: destination, options: options)
-    case .repeatedRow:
-      return try composite(
-        RepeatedRowSource(inner: made, row: area.y, width: area.width), ordered: slice.format, channels, coverage,
-        nil, area: area, onto: destination, options: options)
-    }
+    return try composite(
+      ResampledLineSource(line: made, kind: spreads ? .column(area.x) : .row(area.y), width: area.width),
+      ordered: slice.format, channels, coverage, nil, area: area, onto: destination, options: options)
   }
 }

@@ -103,7 +103,7 @@ struct ImageRowSourceTests {
     let solid = SolidColorSource(color: PremultipliedColor(premultipliedRed: 9, green: 8, blue: 7, alpha: 200))
     let memory = solid.memoryRows(3..<9, columns: -2..<5)
     #expect(memory != nil && memory?.first == nil)
-    var cursor = solid.makeCursor(scratch: nil)
+    let cursor = solid.makeCursor(scratch: nil)
     #expect(cursor.row(3, columns: -2..<5) == nil)
   }
 }

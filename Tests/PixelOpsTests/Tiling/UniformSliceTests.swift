@@ -3,10 +3,10 @@ import Testing
 
 @testable import PixelOps
 
-/// Stretched slices whose rows are each one colour are drawn from their first column, spread
-/// (``SpreadRowSource``), and those whose rows are all alike from their first row, repeated
-/// (``RepeatedRowSource``; both measured by ``SliceUniformity``): the same pixels as resampling
-/// the whole slice, which a draw told that no slice is uniform still does.
+/// Stretched slices whose rows are each one colour are drawn from their first column, spread,
+/// and those whose rows are all alike from their first row, repeated (``ResampledLineSource``;
+/// both measured by ``SliceUniformity``): the same pixels as resampling the whole slice, which a
+/// draw told that no slice is uniform still does.
 @Suite("Uniform slices")
 struct UniformSliceTests {
   @Test("a slice spread from its first column or repeating its first row equals the slice resampled in full", arguments: [1, 3])

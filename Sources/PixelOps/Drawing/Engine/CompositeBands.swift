@@ -54,12 +54,7 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
       // Rows already in memory: a pointer stepped from row to row, no cursor.
       var pixels = memory.first
       for y in destinationRows {
-        let covered = try coverageRows.row(y, columns: columns)
-        kernel(
-          CompositeSpan(
-            destination: destination.rowAddress(y) + firstByte, source: pixels, coverage: covered?.bytes,
-            coverageStride: covered?.stride ?? 1, count: area.width),
-          parameters)
+        run(kernel, row: y, source: pixels, coverage: try coverageRows.row(y, columns: columns))
         pixels = pixels.map { $0 + memory.rowBytes }
       }
       return
@@ -81,13 +76,18 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
         continue
       }
       let pixels = try sourceRows.row(y, columns: columns)
-      let covered = try coverageRows.row(y, columns: columns)
-      kernel(
-        CompositeSpan(
-          destination: destination.rowAddress(y) + firstByte, source: pixels, coverage: covered?.bytes,
-          coverageStride: covered?.stride ?? 1, count: area.width),
-        parameters)
+      run(kernel, row: y, source: pixels, coverage: try coverageRows.row(y, columns: columns))
     }
+  }
+
+  /// `kernel` on destination row `y` of the area, reading `source` and `coverage`.
+  @inline(__always)
+  private func run(_ kernel: CompositeRowKernel, row y: Int, source: UnsafeRawPointer?, coverage: CoverageRow?) {
+    kernel(
+      CompositeSpan(
+        destination: destination.rowAddress(y) + area.x &* 4, source: source, coverage: coverage?.bytes,
+        coverageStride: coverage?.stride ?? 1, count: area.width),
+      parameters)
   }
 
   /// One row of a repeating source: the kernel once per repetition, on the run itself (each

@@ -1,7 +1,7 @@
 /// Where the composite engine gets its source pixels: premultiplied RGBA8 rows in destination
 /// coordinates. Image (also the repeated tile of a pattern), solid colour, resampled,
-/// mipmap-trilinear, spread and repeated (a resampled column or row), gradient and backdrop sources
-/// implement it.
+/// mipmap-trilinear, resampled-line (a column spread or a row repeated), gradient and backdrop
+/// sources implement it.
 ///
 /// A source is made for one call and is read by several bands at once, each through its own
 /// ``Cursor`` over the band's scratch memory. Adding a source is one file: a type conforming to
