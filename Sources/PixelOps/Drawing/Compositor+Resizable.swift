@@ -59,9 +59,9 @@ extension Compositor {
   }
 
   /// Draws the nine slices of `image` cut by `horizontal` and `vertical` onto `rect`. `opacity`
-  /// says which slices are opaque and `uniformity` which have rows of one colour each (measured
-  /// now when not given); `tiles` keeps tiles prepared for tiled slices (without one they are
-  /// resampled every call).
+  /// says which slices are opaque and `uniformity` which have uniform rows (each one colour, or
+  /// all alike; both measured now when not given); `tiles` keeps tiles prepared for tiled slices
+  /// (without one they are resampled every call).
   static func drawSlices(
     _ image: PixelView, horizontal: SliceAxis, vertical: SliceAxis, opacity: SliceOpacity? = nil,
     uniformity: SliceUniformity? = nil, tiles: PreparedTileCache?, in rect: PixelRect,
