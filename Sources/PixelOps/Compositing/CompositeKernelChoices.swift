@@ -35,7 +35,7 @@ enum CompositeKernelChoices {
   private static let slots: [UInt16] = BlendMode.orderedCases.flatMap { mode in
     (0..<(1 << flagBits)).map { flags in
       let request = CompositeRequest(mode: mode, flags: CompositeFlags(rawValue: UInt8(flags)))
-      guard let reduced = CompositeReductions.reduce(request, fastPaths: true) else { return drawsNothing }
+      guard let reduced = CompositeReductions.reduce(request) else { return drawsNothing }
       let index = CompositeKernelTable.index(for: reduced)
       precondition(index < 256 && BlendMode.orderedCases.count < 255, "a slot holds a mode and an entry in a byte each")
       return UInt16(reduced.mode.ordinal << 8 | index)

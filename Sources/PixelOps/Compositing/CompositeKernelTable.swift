@@ -120,15 +120,9 @@ enum CompositeKernelTable {
   static let generic = CompositeKernelEntry(
     name: "generic", mode: nil, required: [], kernel: GenericCompositeKernel.composite)
 
-  /// The first entry that serves `request` (the generic one when fast paths are off): the
-  /// definition ``CompositeKernelChoices`` is made from and checked against; draws look it up
-  /// there.
-  static func entry(for request: CompositeRequest, fastPaths: Bool = FastPaths.areEnabled) -> CompositeKernelEntry {
-    fastPaths ? entries[index(for: request)] : generic
-  }
-
   /// The index in ``entries`` of the first entry that serves `request` (the last entry serves
-  /// every request).
+  /// every request): the definition ``CompositeKernelChoices`` is made from and checked
+  /// against; draws look it up there.
   static func index(for request: CompositeRequest) -> Int {
     entries.firstIndex { $0.serves(request) } ?? entries.count - 1
   }

@@ -28,10 +28,9 @@ enum CompositeReductions {
     Rule(mode: .destinationIn, required: [.opaqueSource, .fullOpacity], result: nil),
   ]
 
-  /// The request as it should be drawn, or `nil` when it changes nothing. Unchanged when fast
-  /// paths are off.
-  static func reduce(_ request: CompositeRequest, fastPaths: Bool = FastPaths.areEnabled) -> CompositeRequest? {
-    guard fastPaths else { return request }
+  /// The request as it should be drawn, or `nil` when it changes nothing (draws take the answer
+  /// from ``CompositeKernelChoices``, which skips the rules when fast paths are off).
+  static func reduce(_ request: CompositeRequest) -> CompositeRequest? {
     var reduced = request
     // Rules may chain; each rewrites to a mode no rule leads back from, so this ends.
     while let rule = rules.first(where: { $0.mode == reduced.mode && reduced.flags.isSuperset(of: $0.required) }) {

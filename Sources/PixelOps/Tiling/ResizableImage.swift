@@ -18,7 +18,7 @@ public struct ResizableImage: Sendable {
   let tiles = PreparedTileCache()
   /// Which slices are opaque, measured once.
   let opacity: SliceOpacity
-  /// Which slices have rows of one colour each, measured once.
+  /// Which slices have rows of one colour each or rows all alike, measured once.
   let uniformity: SliceUniformity
 
   /// An image cut by two axes of pixels (an asset catalog's slicing; see `PixelOpsIO`'s

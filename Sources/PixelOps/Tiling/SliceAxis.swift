@@ -55,6 +55,21 @@ public struct SliceAxis: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// Calls `body` with each of the nine parts of an image of `size` cut by `horizontal` and
+  /// `vertical` (image pixels; a part may be empty) and its row and column (0 ... 2 each: start,
+  /// centre, end).
+  static func forEachPart(
+    horizontal: SliceAxis, vertical: SliceAxis, size: PixelSize, _ body: (_ row: Int, _ column: Int, PixelRect) -> Void
+  ) {
+    for row in 0..<3 {
+      for column in 0..<3 {
+        let columns = horizontal.segment(column, extent: size.width)
+        let rows = vertical.segment(row, extent: size.height)
+        body(row, column, PixelRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count))
+      }
+    }
+  }
+
   /// Checks the axis against an image `extent` pixels long.
   ///
   /// - Throws: ``PixelError/invalidSlicing(reason:)`` for a negative cap or centre, caps longer

@@ -8,13 +8,8 @@ struct SliceOpacity: Equatable, Sendable {
   /// Measures the slices of `image` cut by `horizontal` and `vertical` (empty slices count as
   /// opaque).
   init(_ image: PixelView, horizontal: SliceAxis, vertical: SliceAxis) {
-    for row in 0..<3 {
-      for column in 0..<3 {
-        let columns = horizontal.segment(column, extent: image.width)
-        let rows = vertical.segment(row, extent: image.height)
-        let part = PixelRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
-        if let slice = try? image.cropped(to: part), slice.measureOpacity() { bits |= 1 << (row * 3 + column) }
-      }
+    SliceAxis.forEachPart(horizontal: horizontal, vertical: vertical, size: image.size) { row, column, part in
+      if let slice = try? image.cropped(to: part), slice.measureOpacity() { bits |= 1 << (row * 3 + column) }
     }
   }
 

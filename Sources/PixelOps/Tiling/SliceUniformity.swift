@@ -24,14 +24,11 @@ struct SliceUniformity: Equatable, Sendable {
   /// `horizontal` and `vertical`; an empty slice has none.
   init(_ image: PixelView, horizontal: SliceAxis, vertical: SliceAxis) {
     guard image.format.bytesPerPixel == 4 else { return }
-    for row in 0..<3 {
-      for column in 0..<3 {
-        let columns = horizontal.segment(column, extent: image.width)
-        let rows = vertical.segment(row, extent: image.height)
-        let bit: UInt16 = 1 << (row * 3 + column)
-        if Self.rowsAreUniform(image, rows: rows, columns: columns) { uniformRows |= bit }
-        if Self.rowsAreAlike(image, rows: rows, columns: columns) { alikeRows |= bit }
-      }
+    SliceAxis.forEachPart(horizontal: horizontal, vertical: vertical, size: image.size) { row, column, part in
+      let (rows, columns) = (part.y..<(part.y + part.height), part.x..<(part.x + part.width))
+      let bit: UInt16 = 1 << (row * 3 + column)
+      if Self.rowsAreUniform(image, rows: rows, columns: columns) { uniformRows |= bit }
+      if Self.rowsAreAlike(image, rows: rows, columns: columns) { alikeRows |= bit }
     }
   }
 
