@@ -57,17 +57,30 @@ public struct PixelBuffer: Sendable {
 
   /// Calls `body` with a read-only view of the whole buffer. The view must not escape. The
   /// result is discardable, as ``withMutableView(_:)``'s.
-  @discardableResult
+  ///
+  /// Inlinable, so that a caller's closure is specialised into its own code rather than called
+  /// through a generic thunk (about a tenth of a 4x4 draw's instructions); the view itself is
+  /// made by a plain function.
+  @inlinable @discardableResult
   public func withView<Result, Failure: Error>(
     _ body: (PixelView) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try withExtendedLifetime(storage) { () throws(Failure) -> Result in
-      try body(
-        PixelView(
-          unchecked: UnsafeRawPointer(storage.pointer), width: width, height: height,
-          rowBytes: rowBytes, format: format, isKnownOpaque: isKnownOpaque))
-    }
+    let view = wholeView
+    defer { keepStorageAlive() }
+    return try body(view)
   }
+
+  /// A read-only view of every pixel, valid while this buffer's storage lives.
+  @usableFromInline
+  var wholeView: PixelView {
+    PixelView(
+      unchecked: UnsafeRawPointer(storage.pointer), width: width, height: height,
+      rowBytes: rowBytes, format: format, isKnownOpaque: isKnownOpaque)
+  }
+
+  /// Marks the end of a view's use: the storage the view points into lives at least until here.
+  @usableFromInline
+  func keepStorageAlive() { withExtendedLifetime(storage) {} }
 
   /// Calls `body` with a writable view of the whole buffer, copying the storage first if
   /// another value shares it. Afterwards the pixels are no longer known to be opaque (unless
@@ -75,10 +88,21 @@ public struct PixelBuffer: Sendable {
   /// or write through ``draw(_:)``, which keeps the flag as far as its draws keep it.
   /// Discardable, so a closure whose one line is a draw (which returns an ``OpacityOutcome``)
   /// needs no `_ =`.
-  @discardableResult
+  ///
+  /// Inlinable for the same reason as ``withView(_:)``.
+  @inlinable @discardableResult
   public mutating func withMutableView<Result, Failure: Error>(
     _ body: (MutablePixelView) throws(Failure) -> Result
   ) throws(Failure) -> Result {
+    let view = uniqueViewForWriting()
+    defer { keepStorageAlive() }
+    return try body(view)
+  }
+
+  /// Makes the storage this buffer's own (copying it if another value shares it), clears the
+  /// opacity flag as a write does, and returns a writable view of every pixel.
+  @usableFromInline
+  mutating func uniqueViewForWriting() -> MutablePixelView {
     if !isKnownUniquelyReferenced(&storage) {
       // A copy of an existing allocation of the same size; failure here means the system is
       // out of memory for a size it already provided once, which we treat as fatal like any
@@ -86,11 +110,8 @@ public struct PixelBuffer: Sendable {
       storage = storage.copy()
     }
     isKnownOpaque = !format.hasAlpha
-    return try withExtendedLifetime(storage) { () throws(Failure) -> Result in
-      try body(
-        MutablePixelView(
-          unchecked: storage.pointer, width: width, height: height, rowBytes: rowBytes, format: format))
-    }
+    return MutablePixelView(
+      unchecked: storage.pointer, width: width, height: height, rowBytes: rowBytes, format: format)
   }
 
   /// Calls `body` with a writable view of the whole buffer, as ``withMutableView(_:)`` does, and
@@ -110,16 +131,23 @@ public struct PixelBuffer: Sendable {
   /// }
   /// // photo.isKnownOpaque is still true when it was: source-over keeps opaque pixels opaque.
   /// ```
+  ///
+  /// Inlinable for the same reason as ``withView(_:)``.
+  @inlinable
   public mutating func draw<Failure: Error>(
     _ body: (MutablePixelView) throws(Failure) -> OpacityOutcome
   ) throws(Failure) {
     let wasOpaque = isKnownOpaque
-    var whole: MutablePixelView?
-    let outcome = try withMutableView { (view) throws(Failure) -> OpacityOutcome in
-      whole = view
-      return try body(view)
-    }
-    if let whole, outcome.leavesOpaque(whole, wasOpaque: wasOpaque) { isKnownOpaque = true }
+    let view = uniqueViewForWriting()
+    defer { keepStorageAlive() }
+    recordOpacity(after: try body(view), on: view, wasOpaque: wasOpaque)
+  }
+
+  /// Sets ``isKnownOpaque`` where `outcome`, the result of a ``draw(_:)`` over `view` (every
+  /// pixel), leaves the buffer opaque.
+  @usableFromInline
+  mutating func recordOpacity(after outcome: OpacityOutcome, on view: MutablePixelView, wasOpaque: Bool) {
+    if outcome.leavesOpaque(view, wasOpaque: wasOpaque) { isKnownOpaque = true }
   }
 
   /// Records the caller's promise that every pixel has full alpha, enabling opaque fast paths.
