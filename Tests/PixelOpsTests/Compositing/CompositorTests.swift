@@ -101,7 +101,11 @@ struct CompositorTests {
         }
         source.markOpaque()
       }
-      let template = try scenario.template.map { try RandomPixels.buffer(width: width, height: height, format: $0, &rng) }
+      var template = try scenario.template.map { try RandomPixels.buffer(width: width, height: height, format: $0, &rng) }
+      if trial % 5 == 1 || trial % 5 == 2, template?.format.bytesPerPixel == 4 {
+        // Alpha in runs of 255 and of 0, at every alignment: the template kernels' full and empty paths.
+        RandomPixels.insertUniformAlphaRuns(into: &template!, maximumRun: 20, &rng)
+      }
       let color = PremultipliedColor(
         red: .random(in: 0...1, using: &rng), green: .random(in: 0...1, using: &rng), blue: .random(in: 0...1, using: &rng),
         alpha: [1, 0, Double.random(in: 0...1, using: &rng)][trial % 3])

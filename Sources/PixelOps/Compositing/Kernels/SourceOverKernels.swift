@@ -82,15 +82,27 @@ enum SourceOverKernels {
   /// `F = (257 m · 257 o) >> 16` (one `pmulhuw` for 4 pixels), then ``overWeighted(_:by:onto:)``
   /// (within 0.524 of the exact result). Runs of 4 zero coverage bytes are skipped.
   static func overImageMasked(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    let bytes = span.coverage.unsafelyUnwrapped
+    switch span.coverageStride {
+    case 1: overImage(span, parameters, through: MaskCoverage(bytes: bytes))
+    #if _endian(little)
+      case PixelAlphaCoverage.stride: overImage(span, parameters, through: PixelAlphaCoverage(bytes: bytes))
+    #endif
+    default: overImage(span, parameters, through: StridedCoverage(bytes: bytes, stride: span.coverageStride))
+    }
+  }
+
+  @inline(__always)
+  private static func overImage<Coverage: CoverageBytes>(
+    _ span: CompositeSpan, _ parameters: CompositeParameters, through coverage: Coverage
+  ) {
     let source = span.source.unsafelyUnwrapped
     let destination = span.destination
-    let coverage = span.coverage.unsafelyUnwrapped
     let opacity = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: parameters.opacity &* 257))
     var x = 0
     while x &+ 4 <= span.count {
-      let word = coverageWord(coverage, at: x, stride: span.coverageStride)
-      if word != 0 {
-        let factor = ByteLanes.multiplyHigh(ByteLanes.spreadBytes(word), opacity)
+      if !coverage.isEmpty(at: x) {
+        let factor = ByteLanes.multiplyHigh(coverage.spread(at: x), opacity)
         let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
         let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
         destination.storeBytes(of: overWeighted(s, by: factor, onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
@@ -98,8 +110,7 @@ enum SourceOverKernels {
       x &+= 4
     }
     while x < span.count {
-      let m = UInt32(coverage.load(fromByteOffset: x &* span.coverageStride, as: UInt8.self))
-      let factor = ByteLanes.multiplyHigh(ByteLanes.spreadBytes(m), opacity)
+      let factor = ByteLanes.multiplyHigh(ByteLanes.spreadBytes(coverage.one(at: x)), opacity)
       let s = SIMD4<UInt32>(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
       let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
       destination.storeBytes(of: overWeighted(s, by: factor, onto: d)[0], toByteOffset: x &* 4, as: UInt32.self)
@@ -133,41 +144,41 @@ enum SourceOverKernels {
   /// full ones of an opaque colour at opacity 1 store the colour directly (what the arithmetic
   /// gives there: `F = 65534` leaves `D <= 2` and `P >= 256 c - 2`).
   static func overSolidMasked(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    let bytes = span.coverage.unsafelyUnwrapped
+    switch span.coverageStride {
+    case 1: overSolid(span, parameters, through: MaskCoverage(bytes: bytes))
+    #if _endian(little)
+      case PixelAlphaCoverage.stride: overSolid(span, parameters, through: PixelAlphaCoverage(bytes: bytes))
+    #endif
+    default: overSolid(span, parameters, through: StridedCoverage(bytes: bytes, stride: span.coverageStride))
+    }
+  }
+
+  @inline(__always)
+  private static func overSolid<Coverage: CoverageBytes>(
+    _ span: CompositeSpan, _ parameters: CompositeParameters, through coverage: Coverage
+  ) {
     let color = SIMD4<UInt32>(repeating: parameters.solid.pixel.littleEndian)
     let storesColor = parameters.solid.alpha == 255 && parameters.opacity == 255
     let opacity = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: parameters.opacity &* 257))
     let destination = span.destination
-    let coverage = span.coverage.unsafelyUnwrapped
     var x = 0
     while x &+ 4 <= span.count {
-      let m = coverageWord(coverage, at: x, stride: span.coverageStride)
-      if m == .max && storesColor {
+      if storesColor && coverage.isFull(at: x) {
         destination.storeBytes(of: color, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      } else if m != 0 {
-        let factor = ByteLanes.multiplyHigh(ByteLanes.spreadBytes(m), opacity)
+      } else if !coverage.isEmpty(at: x) {
+        let factor = ByteLanes.multiplyHigh(coverage.spread(at: x), opacity)
         let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
         destination.storeBytes(of: overWeighted(color, by: factor, onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
       }
       x &+= 4
     }
     while x < span.count {
-      let m = UInt32(coverage.load(fromByteOffset: x &* span.coverageStride, as: UInt8.self))
-      let factor = ByteLanes.multiplyHigh(ByteLanes.spreadBytes(m), opacity)
+      let factor = ByteLanes.multiplyHigh(ByteLanes.spreadBytes(coverage.one(at: x)), opacity)
       let d = SIMD4<UInt32>(destination.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), 0, 0, 0)
       destination.storeBytes(of: overWeighted(color, by: factor, onto: d)[0], toByteOffset: x &* 4, as: UInt32.self)
       x &+= 1
     }
-  }
-
-  /// Four coverage bytes `stride` apart packed into one word, pixel `i`'s in bits `8i ..< 8i + 8`.
-  @inline(__always)
-  private static func coverageWord(_ coverage: UnsafeRawPointer, at x: Int, stride: Int) -> UInt32 {
-    if stride == 1 { return UInt32(littleEndian: coverage.loadUnaligned(fromByteOffset: x, as: UInt32.self)) }
-    let base = x &* stride
-    return UInt32(coverage.load(fromByteOffset: base, as: UInt8.self))
-      | UInt32(coverage.load(fromByteOffset: base &+ stride, as: UInt8.self)) &<< 8
-      | UInt32(coverage.load(fromByteOffset: base &+ 2 &* stride, as: UInt8.self)) &<< 16
-      | UInt32(coverage.load(fromByteOffset: base &+ 3 &* stride, as: UInt8.self)) &<< 24
   }
 
   /// Stores the solid colour in every pixel (an opaque fill, or `copy` of a solid colour).

@@ -28,6 +28,8 @@ struct ViewCoverage: CoverageSource {
     self.origin = origin
     byteOffset = alphaOffset
     byteStride = image.format.bytesPerPixel
+    // Kernels read 4-byte pixels' alpha bytes four pixels at a time from the first pixel's start.
+    assert(byteStride != PixelAlphaCoverage.stride || byteOffset == PixelAlphaCoverage.alphaOffset)
   }
 
   var isFull: Bool { false }

@@ -21,7 +21,8 @@ protocol CoverageCursor {
 }
 
 /// One row of coverage bytes: `columns.count` bytes, `stride` apart (1 for a mask, 4 for the
-/// alpha of an RGBA image).
+/// alpha of an RGBA image: then each is the last byte of its pixel, and kernels load whole
+/// pixels from the first one's start, ``PixelAlphaCoverage``).
 struct CoverageRow {
   let bytes: UnsafeRawPointer
   let stride: Int
