@@ -3,13 +3,18 @@
 /// template image), or bytes any other distance apart (``StridedCoverage``). A kernel written
 /// over this protocol is specialised for each and picks one by the span's `coverageStride`.
 protocol CoverageBytes {
-  /// Whether the coverage of pixels `x ..< x + 4` is all 0.
-  func isEmpty(at x: Int) -> Bool
-  /// Whether the coverage of pixels `x ..< x + 4` is all 255.
-  func isFull(at x: Int) -> Bool
-  /// The coverage `m` of pixels `x ..< x + 4` as `m * 257` in both 16-bit halves of each
-  /// pixel's 32-bit lane (``ByteLanes/spreadBytes(_:)``'s form).
-  func spread(at x: Int) -> SIMD8<UInt16>
+  /// Four pixels' coverage in the form the reader tests it: read once (a mask's word), or where
+  /// to read it (the tests then load what each needs).
+  associatedtype Quad
+  /// The coverage of pixels `x ..< x + 4`, for the tests and the spread below.
+  func quad(at x: Int) -> Quad
+  /// Whether all four are 0.
+  func isEmpty(_ quad: Quad) -> Bool
+  /// Whether all four are 255.
+  func isFull(_ quad: Quad) -> Bool
+  /// The four as `m * 257` in both 16-bit halves of each pixel's 32-bit lane
+  /// (``ByteLanes/spreadBytes(_:)``'s form).
+  func spread(_ quad: Quad) -> SIMD8<UInt16>
   /// The coverage of pixel `x`.
   func one(at x: Int) -> UInt32
 }
@@ -19,13 +24,13 @@ struct MaskCoverage: CoverageBytes {
   let bytes: UnsafeRawPointer
 
   @inline(__always)
-  private func word(_ x: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: x, as: UInt32.self)) }
+  func quad(at x: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: x, as: UInt32.self)) }
   @inline(__always)
-  func isEmpty(at x: Int) -> Bool { word(x) == 0 }
+  func isEmpty(_ quad: UInt32) -> Bool { quad == 0 }
   @inline(__always)
-  func isFull(at x: Int) -> Bool { word(x) == .max }
+  func isFull(_ quad: UInt32) -> Bool { quad == .max }
   @inline(__always)
-  func spread(at x: Int) -> SIMD8<UInt16> { ByteLanes.spreadBytes(word(x)) }
+  func spread(_ quad: UInt32) -> SIMD8<UInt16> { ByteLanes.spreadBytes(quad) }
   @inline(__always)
   func one(at x: Int) -> UInt32 { UInt32(bytes.load(fromByteOffset: x, as: UInt8.self)) }
 }
@@ -47,22 +52,26 @@ struct PixelAlphaCoverage: CoverageBytes {
 
   let bytes: UnsafeRawPointer
 
+  /// The first pixel's index: each test loads what it needs (two `UInt64` loads for the full
+  /// test, which measured fewer instructions than testing one vector moved to general registers).
+  @inline(__always)
+  func quad(at x: Int) -> Int { x }
   @inline(__always)
   private func pixels(_ x: Int) -> SIMD2<UInt64> {
     bytes.loadUnaligned(fromByteOffset: x &* 4 &- Self.alphaOffset, as: SIMD2<UInt64>.self)
   }
   @inline(__always)
-  func isEmpty(at x: Int) -> Bool {
+  func isEmpty(_ x: Int) -> Bool {
     let p = pixels(x)
     return (p[0] | p[1]) & Self.alphaMask == 0
   }
   @inline(__always)
-  func isFull(at x: Int) -> Bool {
+  func isFull(_ x: Int) -> Bool {
     let p = pixels(x)
     return p[0] & p[1] & Self.alphaMask == Self.alphaMask
   }
   @inline(__always)
-  func spread(at x: Int) -> SIMD8<UInt16> {
+  func spread(_ x: Int) -> SIMD8<UInt16> {
     let halves = unsafeBitCast(pixels(x), to: SIMD8<UInt16>.self)
     let top = SIMD8(halves[1], halves[1], halves[3], halves[3], halves[5], halves[5], halves[7], halves[7])
     let alpha = top &>> 8
@@ -79,7 +88,7 @@ struct StridedCoverage: CoverageBytes {
 
   /// Four coverage bytes packed into one word, pixel `i`'s in bits `8i ..< 8i + 8`.
   @inline(__always)
-  private func word(_ x: Int) -> UInt32 {
+  func quad(at x: Int) -> UInt32 {
     let base = x &* stride
     return UInt32(bytes.load(fromByteOffset: base, as: UInt8.self))
       | UInt32(bytes.load(fromByteOffset: base &+ stride, as: UInt8.self)) &<< 8
@@ -87,11 +96,11 @@ struct StridedCoverage: CoverageBytes {
       | UInt32(bytes.load(fromByteOffset: base &+ 3 &* stride, as: UInt8.self)) &<< 24
   }
   @inline(__always)
-  func isEmpty(at x: Int) -> Bool { word(x) == 0 }
+  func isEmpty(_ quad: UInt32) -> Bool { quad == 0 }
   @inline(__always)
-  func isFull(at x: Int) -> Bool { word(x) == .max }
+  func isFull(_ quad: UInt32) -> Bool { quad == .max }
   @inline(__always)
-  func spread(at x: Int) -> SIMD8<UInt16> { ByteLanes.spreadBytes(word(x)) }
+  func spread(_ quad: UInt32) -> SIMD8<UInt16> { ByteLanes.spreadBytes(quad) }
   @inline(__always)
   func one(at x: Int) -> UInt32 { UInt32(bytes.load(fromByteOffset: x &* stride, as: UInt8.self)) }
 }

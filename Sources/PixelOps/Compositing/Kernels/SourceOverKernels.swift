@@ -101,8 +101,9 @@ enum SourceOverKernels {
     let opacity = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: parameters.opacity &* 257))
     var x = 0
     while x &+ 4 <= span.count {
-      if !coverage.isEmpty(at: x) {
-        let factor = ByteLanes.multiplyHigh(coverage.spread(at: x), opacity)
+      let quad = coverage.quad(at: x)
+      if !coverage.isEmpty(quad) {
+        let factor = ByteLanes.multiplyHigh(coverage.spread(quad), opacity)
         let s = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
         let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
         destination.storeBytes(of: overWeighted(s, by: factor, onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
@@ -164,10 +165,11 @@ enum SourceOverKernels {
     let destination = span.destination
     var x = 0
     while x &+ 4 <= span.count {
-      if storesColor && coverage.isFull(at: x) {
+      let quad = coverage.quad(at: x)
+      if storesColor && coverage.isFull(quad) {
         destination.storeBytes(of: color, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-      } else if !coverage.isEmpty(at: x) {
-        let factor = ByteLanes.multiplyHigh(coverage.spread(at: x), opacity)
+      } else if !coverage.isEmpty(quad) {
+        let factor = ByteLanes.multiplyHigh(coverage.spread(quad), opacity)
         let d = destination.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
         destination.storeBytes(of: overWeighted(color, by: factor, onto: d), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
       }
