@@ -69,22 +69,16 @@ extension ResampleVerticalPass {
     let shift = weightBits &- 10
     let bias = SIMD8<Int16>(repeating: Int16(truncatingIfNeeded: 1 &<< (shift &- 1) &+ taps &>> 1))
     let shifts = SIMD8<Int16>(repeating: Int16(truncatingIfNeeded: shift))
-    /// The loop for a tap count the compiler knows: the rows' struct is then made for exactly
-    /// those taps (a general one cost about 100 instructions a row, a third of a 40-pixel row's).
-    @inline(__always)
-    func run(taps: Int) {
-      let weighted = ResampleWeightedRows(rows: rows, weightVectors: weightVectors, taps: taps)
-      toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: taps) }
-    }
+    let weighted = ResampleWeightedRows(rows: rows, weightVectors: weightVectors, taps: taps)
     switch taps {
-    case 1: run(taps: 1)
-    case 2: run(taps: 2)
-    case 3: run(taps: 3)
-    case 4: run(taps: 4)
-    case 5: run(taps: 5)
-    case 6: run(taps: 6)
-    case 7: run(taps: 7)
-    default: run(taps: 8)
+    case 1: toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: 1) }
+    case 2: toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: 2) }
+    case 3: toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: 3) }
+    case 4: toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: 4) }
+    case 5: toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: 5) }
+    case 6: toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: 6) }
+    case 7: toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: 7) }
+    default: toBytes(width, bias, shifts, clampToAlpha, output) { weighted.sums(offset: $0, taps: 8) }
     }
   }
 
@@ -96,24 +90,19 @@ extension ResampleVerticalPass {
     rows: UnsafePointer<UnsafePointer<Int16>>, taps: Int, reference: Int, weightBits: Int, width: Int,
     weightVectors: UnsafeMutablePointer<SIMD8<Int16>>, output: UnsafeMutableRawPointer
   ) {
+    let differences = ResampleWeightedRows(rows: rows, weightVectors: weightVectors, taps: taps, reference: reference)
     let unit = SIMD8<Int16>(repeating: weightBits == 15 ? 2 : 4)
     let half = SIMD8<Int16>(repeating: 32)
     let six = SIMD8<Int16>(repeating: 6)
-    /// As in ``intermediateToBytes(rows:weights:taps:fractionBits:width:clampToAlpha:weightVectors:output:)``.
-    @inline(__always)
-    func run(taps: Int) {
-      let differences = ResampleWeightedRows(rows: rows, weightVectors: weightVectors, taps: taps, reference: reference)
-      toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: taps, unit: unit) }
-    }
     switch taps {
-    case 1: run(taps: 1)
-    case 2: run(taps: 2)
-    case 3: run(taps: 3)
-    case 4: run(taps: 4)
-    case 5: run(taps: 5)
-    case 6: run(taps: 6)
-    case 7: run(taps: 7)
-    default: run(taps: 8)
+    case 1: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 1, unit: unit) }
+    case 2: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 2, unit: unit) }
+    case 3: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 3, unit: unit) }
+    case 4: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 4, unit: unit) }
+    case 5: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 5, unit: unit) }
+    case 6: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 6, unit: unit) }
+    case 7: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 7, unit: unit) }
+    default: toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 8, unit: unit) }
     }
   }
 
@@ -176,7 +165,6 @@ struct ResampleWeightedRows {
   /// `taps` (1 ... ``maximumTaps``) rows and weight vectors; the unused slots repeat the last
   /// row and are never read. With a `reference` tap, that tap's row and weight move to slot 0
   /// (and slot 0's to its place), for ``referenceSums(offset:taps:unit:)``.
-  @inline(__always)
   init(
     rows: UnsafePointer<UnsafePointer<Int16>>, weightVectors: UnsafePointer<SIMD8<Int16>>, taps: Int, reference: Int = 0
   ) {
