@@ -119,6 +119,8 @@ extension ResampleVerticalPass {
     weightVectors: UnsafeMutablePointer<SIMD8<Int16>>, output: UnsafeMutableRawPointer
   ) {
     let differences = ResampleWeightedRows(rows: rows, weightVectors: weightVectors, fewTaps: taps, reference: reference)
+    // Made here: passed in as arguments, they cost the nine-slice tile 642,008 instructions a
+    // call instead of 474,608.
     let (half, six) = (SIMD8<Int16>(repeating: 32), SIMD8<Int16>(repeating: 6))
     if taps == 1 {
       toBytes(width, half, six, output, clampToAlpha: false) { differences.referenceSums(offset: $0, taps: 1, unit: unit) }
@@ -230,8 +232,8 @@ struct ResampleWeightedRows {
   }
 
   /// One or two rows (`taps`), made inline: the general initialiser is a call of about 100
-  /// instructions, a third of a 40-pixel row's work (a nine-slice's stretched edge). Only the
-  /// first `taps` slots are set; the sums read no others.
+  /// instructions, a third of a 40-pixel row's work (a nine-slice's stretched edge). The slots
+  /// hold what the general initialiser puts there (past the taps, the last row repeated).
   @inline(__always)
   init(
     rows: UnsafePointer<UnsafePointer<Int16>>, weightVectors: UnsafePointer<SIMD8<Int16>>, fewTaps taps: Int,

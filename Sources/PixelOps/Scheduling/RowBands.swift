@@ -73,7 +73,9 @@ enum RowBands {
     guard rowCount > 0 else { return Plan(bandCount: 0, threadCount: 1) }
     let (product, overflow) = rowCount.multipliedReportingOverflow(by: max(0, bytesPerRow))
     let totalBytes = overflow ? Int.max : product
-    // Small work (every small draw): one band on the caller, what the rules below give too.
+    // Small work (every small draw): one band on the caller, what the rules below give too (one
+    // worthwhile thread below twice minimumBytesPerThread, one band for cancellation below
+    // maximumBandBytes, which is larger).
     if totalBytes < parallelBreakEvenBytes { return Plan(bandCount: 1, threadCount: 1) }
     let worthwhileThreads = max(1, totalBytes / minimumBytesPerThread)
     let threads = max(1, min(threadCount, worthwhileThreads, ThreadPool.maximumThreadCount))

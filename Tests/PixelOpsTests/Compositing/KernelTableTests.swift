@@ -153,6 +153,8 @@ private struct RandomSpan {
         premultipliedRed: .random(in: 0...a, using: &rng), green: .random(in: 0...a, using: &rng),
         blue: .random(in: 0...a, using: &rng), alpha: a)
     }
+    // Stride 4 is a template's alpha in place: the last byte of each 4-byte pixel (the span
+    // starts at byte 3, `coverageStart`), which the kernels read whole pixels around.
     let stride = trial % 2 == 0 ? 1 : 4
     coverageStride = stride
     if !flags.contains(.fullCoverage) {
@@ -162,6 +164,12 @@ private struct RandomSpan {
       }
     }
     opacity = flags.contains(.fullOpacity) ? 255 : UInt32.random(in: 0...254, using: &rng)
+  }
+
+  /// The span's first coverage byte in the coverage array at `base`: the alpha of pixel 0 for
+  /// stride 4 (its fourth byte), else the first byte.
+  func coverageStart(_ base: UnsafeRawPointer?) -> UnsafeRawPointer? {
+    base.map { $0 + (coverageStride == 4 ? 3 : 0) }
   }
 
   func parameters(mode: BlendMode) -> CompositeParameters {
@@ -175,7 +183,9 @@ private struct RandomSpan {
     output.withUnsafeMutableBytes { d in
       func call(_ c: UnsafeRawPointer?) {
         kernel(
-          CompositeSpan(destination: d.baseAddress!, source: nil, coverage: c, coverageStride: coverageStride, count: count),
+          CompositeSpan(
+            destination: d.baseAddress!, source: nil, coverage: coverageStart(c), coverageStride: coverageStride,
+            count: count),
           source, parameters)
       }
       if let coverage { coverage.withUnsafeBytes { call($0.baseAddress) } } else { call(nil) }
@@ -190,7 +200,8 @@ private struct RandomSpan {
       func call(_ s: UnsafeRawPointer?, _ c: UnsafeRawPointer?) {
         kernel(
           CompositeSpan(
-            destination: d.baseAddress!, source: s, coverage: c, coverageStride: coverageStride, count: count),
+            destination: d.baseAddress!, source: s, coverage: coverageStart(c), coverageStride: coverageStride,
+            count: count),
           parameters)
       }
       switch (source, coverage) {

@@ -193,7 +193,7 @@ struct SchedulingRowBandsTests {
     // Too little work for a second thread: one band.
     #expect(RowBands.plan(rowCount: 10, bytesPerRow: 16, threadCount: 8) == .init(bandCount: 1, threadCount: 1))
     #expect(RowBands.plan(rowCount: 10, bytesPerRow: -5, threadCount: 8) == .init(bandCount: 1, threadCount: 1))
-    // A row's worth short of two threads' worth: one band.
+    // One byte a row (64 bytes) short of two threads' worth: one band.
     #expect(
       RowBands.plan(rowCount: 64, bytesPerRow: perThread / 32 - 1, threadCount: 8) == .init(bandCount: 1, threadCount: 1))
     // Exactly two threads' worth: two threads; shares of 32 rows, too few to taper: four equal bands each.

@@ -7,6 +7,8 @@ struct CompositeSpan {
   /// The first coverage byte, or `nil` for full coverage.
   var coverage: UnsafeRawPointer?
   /// Bytes between consecutive coverage bytes (1 for a Gray8 mask, 4 for a template's alpha).
+  /// At stride 4 each coverage byte is the last of a 4-byte pixel (its alpha): kernels load the
+  /// whole pixels from three bytes before `coverage` (``PixelAlphaCoverage``).
   var coverageStride: Int
   /// Pixels in the row.
   var count: Int

@@ -19,18 +19,22 @@ protocol CoverageBytes {
   func one(at x: Int) -> UInt32
 }
 
-/// Coverage bytes one per pixel (a Gray8 mask, a prepared template): four load as one word.
-struct MaskCoverage: CoverageBytes {
-  let bytes: UnsafeRawPointer
-
-  @inline(__always)
-  func quad(at x: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: x, as: UInt32.self)) }
+/// Readers that pack four coverage bytes into a word, pixel `i`'s in bits `8i ..< 8i + 8`.
+extension CoverageBytes where Quad == UInt32 {
   @inline(__always)
   func isEmpty(_ quad: UInt32) -> Bool { quad == 0 }
   @inline(__always)
   func isFull(_ quad: UInt32) -> Bool { quad == .max }
   @inline(__always)
   func spread(_ quad: UInt32) -> SIMD8<UInt16> { ByteLanes.spreadBytes(quad) }
+}
+
+/// Coverage bytes one per pixel (a Gray8 mask, a prepared template): four load as one word.
+struct MaskCoverage: CoverageBytes {
+  let bytes: UnsafeRawPointer
+
+  @inline(__always)
+  func quad(at x: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: x, as: UInt32.self)) }
   @inline(__always)
   func one(at x: Int) -> UInt32 { UInt32(bytes.load(fromByteOffset: x, as: UInt8.self)) }
 }
@@ -95,12 +99,6 @@ struct StridedCoverage: CoverageBytes {
       | UInt32(bytes.load(fromByteOffset: base &+ 2 &* stride, as: UInt8.self)) &<< 16
       | UInt32(bytes.load(fromByteOffset: base &+ 3 &* stride, as: UInt8.self)) &<< 24
   }
-  @inline(__always)
-  func isEmpty(_ quad: UInt32) -> Bool { quad == 0 }
-  @inline(__always)
-  func isFull(_ quad: UInt32) -> Bool { quad == .max }
-  @inline(__always)
-  func spread(_ quad: UInt32) -> SIMD8<UInt16> { ByteLanes.spreadBytes(quad) }
   @inline(__always)
   func one(at x: Int) -> UInt32 { UInt32(bytes.load(fromByteOffset: x &* stride, as: UInt8.self)) }
 }

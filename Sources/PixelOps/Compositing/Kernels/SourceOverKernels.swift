@@ -82,13 +82,12 @@ enum SourceOverKernels {
   /// `F = (257 m · 257 o) >> 16` (one `pmulhuw` for 4 pixels), then ``overWeighted(_:by:onto:)``
   /// (within 0.524 of the exact result). Runs of 4 zero coverage bytes are skipped.
   static func overImageMasked(_ span: CompositeSpan, _ parameters: CompositeParameters) {
+    // Image sources come with masks only (a template draws a solid tint): no alpha in place.
     let bytes = span.coverage.unsafelyUnwrapped
-    switch span.coverageStride {
-    case 1: overImage(span, parameters, through: MaskCoverage(bytes: bytes))
-    #if _endian(little)
-      case PixelAlphaCoverage.stride: overImage(span, parameters, through: PixelAlphaCoverage(bytes: bytes))
-    #endif
-    default: overImage(span, parameters, through: StridedCoverage(bytes: bytes, stride: span.coverageStride))
+    if span.coverageStride == 1 {
+      overImage(span, parameters, through: MaskCoverage(bytes: bytes))
+    } else {
+      overImage(span, parameters, through: StridedCoverage(bytes: bytes, stride: span.coverageStride))
     }
   }
 

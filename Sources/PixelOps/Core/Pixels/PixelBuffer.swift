@@ -59,8 +59,8 @@ public struct PixelBuffer: Sendable {
   /// result is discardable, as ``withMutableView(_:)``'s.
   ///
   /// Inlinable, so that a caller's closure is specialised into its own code rather than called
-  /// through a generic thunk (about a tenth of a 4x4 draw's instructions); the view itself is
-  /// made by a plain function.
+  /// through generic thunks (about a tenth of a 4x4 draw's instructions, and as much again in
+  /// ``withMutableView(_:)``); the view itself is made out of line (``wholeView``).
   @inlinable @discardableResult
   public func withView<Result, Failure: Error>(
     _ body: (PixelView) throws(Failure) -> Result
