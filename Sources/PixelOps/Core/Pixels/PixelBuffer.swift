@@ -60,7 +60,7 @@ public struct PixelBuffer: Sendable {
   ///
   /// Inlinable, so that a caller's closure is specialised into its own code rather than called
   /// through generic thunks (about a tenth of a 4x4 draw's instructions, and as much again in
-  /// ``withMutableView(_:)``); the view itself is made out of line (``wholeView``).
+  /// ``withMutableView(_:)``); the view itself is made out of line (`wholeView`).
   @inlinable @discardableResult
   public func withView<Result, Failure: Error>(
     _ body: (PixelView) throws(Failure) -> Result
