@@ -54,7 +54,7 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
       // Rows already in memory: a pointer stepped from row to row, no cursor.
       var pixels = memory.first
       for y in destinationRows {
-        run(kernel, row: y, source: pixels, coverage: try coverageRows.row(y, columns: columns))
+        kernel(span(y, source: pixels, coverage: try coverageRows.row(y, columns: columns)), parameters)
         pixels = pixels.map { $0 + memory.rowBytes }
       }
       return
@@ -67,27 +67,28 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
         continue
       }
       if let ditheredKernel, let dithered = sourceRows.ditheredRow(y, columns: columns) {
-        let covered = try coverageRows.row(y, columns: columns)
-        ditheredKernel(
-          CompositeSpan(
-            destination: destination.rowAddress(y) + firstByte, source: nil, coverage: covered?.bytes,
-            coverageStride: covered?.stride ?? 1, count: area.width),
-          dithered, parameters)
+        ditheredKernel(span(y, source: nil, coverage: try coverageRows.row(y, columns: columns)), dithered, parameters)
         continue
       }
       let pixels = try sourceRows.row(y, columns: columns)
-      run(kernel, row: y, source: pixels, coverage: try coverageRows.row(y, columns: columns))
+      kernel(span(y, source: pixels, coverage: try coverageRows.row(y, columns: columns)), parameters)
     }
   }
 
-  /// `kernel` on destination row `y` of the area, reading `source` and `coverage`.
+  /// The span of destination row `y` of the area, reading `source` and `coverage`.
   @inline(__always)
-  private func run(_ kernel: CompositeRowKernel, row y: Int, source: UnsafeRawPointer?, coverage: CoverageRow?) {
-    kernel(
-      CompositeSpan(
-        destination: destination.rowAddress(y) + area.x &* 4, source: source, coverage: coverage?.bytes,
-        coverageStride: coverage?.stride ?? 1, count: area.width),
-      parameters)
+  private func span(_ y: Int, source: UnsafeRawPointer?, coverage: CoverageRow?) -> CompositeSpan {
+    span(into: destination.rowAddress(y) + area.x &* 4, source: source, coverage: coverage)
+  }
+
+  /// The span of an area row written at `target` (the destination, or a swapped copy of it).
+  @inline(__always)
+  private func span(into target: UnsafeMutableRawPointer, source: UnsafeRawPointer?, coverage: CoverageRow?)
+    -> CompositeSpan
+  {
+    CompositeSpan(
+      destination: target, source: source, coverage: coverage?.bytes, coverageStride: coverage?.stride ?? 1,
+      count: area.width)
   }
 
   /// One row of a repeating source: the kernel once per repetition, on the run itself (each
@@ -135,11 +136,7 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
       let pixels = try sourceRows.row(y, columns: columns)
       let covered = try coverageRows.row(y, columns: columns)
       RedBlueSwap.swap(target, into: swappedRow, count: area.width)
-      kernels.row(
-        CompositeSpan(
-          destination: swappedRow, source: pixels, coverage: covered?.bytes, coverageStride: covered?.stride ?? 1,
-          count: area.width),
-        parameters)
+      kernels.row(span(into: swappedRow, source: pixels, coverage: covered), parameters)
       RedBlueSwap.swap(swappedRow, into: target, count: area.width)
     }
   }
