@@ -71,6 +71,7 @@ struct BenchCommand {
       return try BenchRunner(settings: settings).runForInstructionCount(cases(settings))
     }
     if options.profile { return try printStageProfile(settings) }
+    if options.scaling { return try runScaling() }
     let cases = try cases(settings)
     var results: [BenchResult]
     do {
@@ -96,6 +97,23 @@ struct BenchCommand {
   /// The selected cases (`--case` was checked against the family's names when parsed).
   private func cases(_ settings: BenchSettings) throws -> [BenchCase] {
     try options.families.flatMap { try $0.makeCases(settings) }
+  }
+
+  /// `--scaling`: the cases made for ``Parallelism/automatic``, timed on 1 thread and on
+  /// `--threads` (default: all cores) by ``ScalingRunner``.
+  private func runScaling() throws {
+    let settings = BenchSettings(
+      size: options.size, parallelism: .automatic, iterations: options.iterations, caseName: options.caseName,
+      source: try options.src.map(ImageFiles.read), destination: try options.dst.map(ImageFiles.read))
+    let runner = ScalingRunner(threads: options.threads ?? ThreadPool.availableCores, iterations: options.iterations)
+    let results: [ScalingResult]
+    do {
+      results = try runner.run(try cases(settings))
+    } catch let stopped as ScalingRunner.Stopped {
+      output(options.json ? ScalingReport.json(stopped.completed) : ScalingReport.table(stopped.completed))
+      throw BenchExitStatus(code: .interrupted)
+    }
+    output(options.json ? ScalingReport.json(results) : ScalingReport.table(results))
   }
 
   private func printList() {

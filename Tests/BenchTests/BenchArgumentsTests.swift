@@ -5,7 +5,8 @@ import Testing
 
 /// `bench`'s hand-written command line against what swift-argument-parser accepted and printed
 /// before it (the help below is that version's `bench --help` output, captured from its binary,
-/// with three deliberate changes since: the `--case` and `--check` lines and the exit statuses).
+/// with four deliberate changes since: the `--case` and `--check` lines, the exit statuses and
+/// `--scaling`).
 @Suite("bench command line")
 struct BenchArgumentsTests {
   static let helpBefore = """
@@ -66,6 +67,10 @@ struct BenchArgumentsTests {
                               this directory, for the peer runners, and exit.
       --profile               Print where each case's instructions go, per function
                               (stage), from callgrind (needs valgrind).
+      --scaling               Time each case on 1 thread and on --threads threads
+                              (default: all cores), in alternating blocks of calls
+                              in one process on the same pixels, and print both
+                              medians and the speed-up.
       -h, --help              Show help information.
 
     EXIT STATUS:
@@ -98,7 +103,7 @@ struct BenchArgumentsTests {
     #expect(options.instructionTolerance == 0.03 && options.timeTolerance == 0.15)
     #expect(!options.json && !options.list && !options.countInstructions && !options.profile && !options.instructionRun)
     #expect(options.record == nil && options.check == nil && options.src == nil && options.dst == nil)
-    #expect(options.saveOutput == nil && options.saveInputs == nil && !options.helpRequested)
+    #expect(options.saveOutput == nil && options.saveInputs == nil && !options.helpRequested && !options.scaling)
   }
 
   /// The command lines of .ci/run, README.md and the callgrind child of `InstructionCounter`.
@@ -120,6 +125,8 @@ struct BenchArgumentsTests {
     #expect(options.instructionTolerance == 0.05 && options.timeTolerance == 1.0 && options.timeAttempts == 6)
     #expect(options.src == "a.png" && options.dst == "b.tif" && options.saveOutput == "out" && options.saveInputs == "in")
     #expect(try BenchArguments(parsing: ["--iterations", "2", "--iterations", "9"]).iterations == 9)  // last wins
+    // --scaling cannot go with the modes that measure something else (usageErrors below).
+    #expect(try BenchArguments(parsing: ["--scaling", "--threads", "2"]).scaling)
   }
 
   @Test(
@@ -152,6 +159,17 @@ struct BenchArgumentsTests {
         "--check reruns each case as its profile recorded it: --size cannot be used with it"
       ),
       (["--record", "p.json", "--src", "a.png"], "--record times generated images: --src and --dst cannot be used with it"),
+      // A speed-up needs a second thread; the other modes time or count something else.
+      (
+        ["--scaling", "--threads", "1"],
+        "--scaling compares one thread with more: it needs --threads 2 or more (default: all \(ThreadPool.availableCores) cores)"
+      ),
+      (
+        ["--scaling", "--threads", "2", "--count-instructions", "--save-output", "out"],
+        "--scaling cannot be used with --count-instructions, --save-output"
+      ),
+      (["--scaling", "--threads", "2", "--record", "p.json"], "--scaling cannot be used with --record"),
+      (["--check", "p.json", "--scaling"], "--scaling cannot be used with --check"),
     ])
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: BenchUsageError(message)) { try BenchArguments(parsing: arguments) }

@@ -31,6 +31,9 @@ struct BenchArguments {
   var saveOutput: String?
   var saveInputs: String?
   var profile = false
+  /// `--scaling`: time each case on one thread and on ``threads`` (default: all cores),
+  /// alternated in one process (``ScalingRunner``).
+  var scaling = false
   /// Internal: the child process that ``InstructionCounter`` runs under callgrind.
   var instructionRun = false
   /// `-h` or `--help` was given: print the help and do nothing else.
@@ -95,6 +98,20 @@ extension BenchArguments {
       guard ignored.isEmpty else {
         throw BenchUsageError(
           "--check reruns each case as its profile recorded it: \(ignored.joined(separator: ", ")) cannot be used with it")
+      }
+    }
+    if scaling {
+      // A speed-up needs a second thread, and the other modes measure something else.
+      let conflicting = [
+        ("--check", check != nil), ("--record", record != nil), ("--count-instructions", countInstructions),
+        ("--profile", profile), ("--save-output", saveOutput != nil), ("--save-inputs", saveInputs != nil),
+      ].filter(\.1).map(\.0)
+      guard conflicting.isEmpty else {
+        throw BenchUsageError("--scaling cannot be used with \(conflicting.joined(separator: ", "))")
+      }
+      let threaded = threads ?? ThreadPool.availableCores
+      guard threaded >= 2 else {
+        throw BenchUsageError("--scaling compares one thread with more: it needs --threads 2 or more (default: all \(ThreadPool.availableCores) cores)")
       }
     }
     if record != nil, src != nil || dst != nil {

@@ -95,6 +95,10 @@ struct BenchOption: Sendable {
     BenchOption(
       name: "profile", kind: .flag { $0.profile = true },
       help: "Print where each case's instructions go, per function (stage), from callgrind (needs valgrind)."),
+    BenchOption(
+      name: "scaling", kind: .flag { $0.scaling = true },
+      help:
+        "Time each case on 1 thread and on --threads threads (default: all cores), in alternating blocks of calls in one process on the same pixels, and print both medians and the speed-up."),
     BenchOption(name: "instruction-run", kind: .flag { $0.instructionRun = true }, help: "", isHidden: true),
   ]
 }
