@@ -35,8 +35,14 @@ final class PoolJob: @unchecked Sendable {
   private(set) var participantCount: Int
   /// One word per participant's home range: the next band from the front in the low 32 bits,
   /// the end (exclusive) in the high 32; empty once they meet. All zero once the job stops
-  /// handing out bands (cancelled or failed), so that a claim racing the stop fails.
+  /// handing out bands (cancelled or failed), so that a claim racing the stop fails. Each word
+  /// sits alone in ``rangeStride`` words (``homeRange(_:)``).
   private let homeRanges: UnsafeMutablePointer<Atomic<UInt64>>
+  /// Words from one home range to the next: 128 bytes, so that a participant's claims never
+  /// take the cache line (or, with the adjacent-line prefetcher, the pair of lines) that another
+  /// participant claims from. Packed side by side, every claim found the line in the other
+  /// core's cache, where the other's last claim had left it.
+  private static let rangeStride = 16
   /// Set (before the ranges are emptied) once a band threw or the token was seen cancelled:
   /// a band claimed after that is not run.
   private let stopped = Atomic<Bool>(false)
@@ -59,8 +65,12 @@ final class PoolJob: @unchecked Sendable {
   /// A job of `bandCount` bands (at most ``maximumBandCount``) for the caller and up to
   /// `helperSlots` helpers (at most ``ThreadPool/maximumThreadCount`` participants in all).
   init(bandCount: Int, helperSlots: Int, cancellationToken: CancellationToken?, body: BandInvocation) {
-    homeRanges = .allocate(capacity: ThreadPool.maximumThreadCount)
-    for index in 0..<ThreadPool.maximumThreadCount { (homeRanges + index).initialize(to: Atomic(0)) }
+    homeRanges = UnsafeMutableRawPointer.allocate(
+      byteCount: ThreadPool.maximumThreadCount * Self.rangeStride * MemoryLayout<UInt64>.stride, alignment: 128
+    ).bindMemory(to: Atomic<UInt64>.self, capacity: ThreadPool.maximumThreadCount * Self.rangeStride)
+    for participant in 0..<ThreadPool.maximumThreadCount {
+      (homeRanges + participant * Self.rangeStride).initialize(to: Atomic(0))
+    }
     self.bandCount = 0
     self.participantCount = 0
     self.openSlots = 0
@@ -68,7 +78,7 @@ final class PoolJob: @unchecked Sendable {
   }
 
   deinit {
-    homeRanges.deinitialize(count: ThreadPool.maximumThreadCount)
+    for participant in 0..<ThreadPool.maximumThreadCount { (homeRanges + participant * Self.rangeStride).deinitialize(count: 1) }
     homeRanges.deallocate()
   }
 
@@ -88,7 +98,7 @@ final class PoolJob: @unchecked Sendable {
       // RowBands.taperedBandsPerThread bands per thread a participant's range is its share of the rows,
       // whose tapered bands are then stolen smallest first.
       let range = RowBands.rows(ofBand: participant, bandCount: participantCount, rowCount: bandCount)
-      homeRanges[participant].store(UInt64(range.upperBound) << 32 | UInt64(range.lowerBound), ordering: .relaxed)
+      homeRange(participant).pointee.store(UInt64(range.upperBound) << 32 | UInt64(range.lowerBound), ordering: .relaxed)
     }
     stopped.store(false, ordering: .relaxed)
     sawCancellation.store(false, ordering: .relaxed)
@@ -109,8 +119,14 @@ final class PoolJob: @unchecked Sendable {
   /// Whether bands are left to claim.
   var hasUnclaimedBands: Bool {
     (0..<participantCount).contains { participant in
-      Self.holdsBands(homeRanges[participant].load(ordering: .relaxed))
+      Self.holdsBands(homeRange(participant).pointee.load(ordering: .relaxed))
     }
+  }
+
+  /// Participant `participant`'s home-range word.
+  @inline(__always)
+  private func homeRange(_ participant: Int) -> UnsafeMutablePointer<Atomic<UInt64>> {
+    homeRanges + participant &* Self.rangeStride
   }
 
   /// Whether a home range's word (front in the low 32 bits, end in the high 32) is not empty.
@@ -165,9 +181,9 @@ final class PoolJob: @unchecked Sendable {
   /// the range is empty. Acquiring, to pair with the releasing stores of a stop: see
   /// `participate`.
   private func take(fromRange index: Int, atBack: Bool) -> Int? {
-    var word = homeRanges[index].load(ordering: .acquiring)
+    var word = homeRange(index).pointee.load(ordering: .acquiring)
     while Self.holdsBands(word) {
-      let (exchanged, original) = homeRanges[index].weakCompareExchange(
+      let (exchanged, original) = homeRange(index).pointee.weakCompareExchange(
         expected: word, desired: atBack ? word &- (1 << 32) : word &+ 1, ordering: .acquiring)
       if exchanged { return atBack ? Int(word >> 32) - 1 : Int(word & 0xFFFF_FFFF) }
       word = original
@@ -180,7 +196,7 @@ final class PoolJob: @unchecked Sendable {
   /// flag in `participate`.
   private func stopHandingOutBands() {
     stopped.store(true, ordering: .relaxed)
-    for participant in 0..<participantCount { homeRanges[participant].store(0, ordering: .releasing) }
+    for participant in 0..<participantCount { homeRange(participant).pointee.store(0, ordering: .releasing) }
   }
 
   // MARK: Helpers joining and leaving

@@ -55,8 +55,15 @@ public final class ThreadPool: Sendable {
   /// At most this many workers poll at a time, so that polling never crowds out the threads
   /// doing work: one core is left for the caller.
   static let maximumPollingWorkers = max(0, availableCores - 1)
-  /// How long a caller that finished its own share polls for its helpers to finish theirs
-  /// before it goes to sleep.
+  /// How long a caller that finished its own share polls for its helpers to finish theirs,
+  /// without yielding, before it polls with yields (``callerSpinTime``): on the 2-core guest a
+  /// `sched_yield` took about 0.5 µs, so a caller yielding between polls saw its helper finish
+  /// up to that late (the 480x270 linear gradient on 2 threads: 20.87 → 20.55 µs, median of 20
+  /// alternated `bench --scaling` runs). Short, so a helper sharing the caller's core on a busy
+  /// machine waits a few microseconds at most.
+  static let callerPollTime = Duration.microseconds(5)
+  /// How long a caller then polls, yielding the processor between polls, before it goes to
+  /// sleep.
   static let callerSpinTime = Duration.microseconds(50)
 
   private init() {}
@@ -200,9 +207,12 @@ public final class ThreadPool: Sendable {
   }
 
   /// Stops `job` from taking helpers and waits until the ones that joined have left: polling
-  /// for ``callerSpinTime``, then asleep. Then drops the body, which must not outlive the call.
+  /// for ``callerPollTime``, then yielding between polls for ``callerSpinTime``, then asleep.
+  /// Then drops the body, which must not outlive the call.
   private func waitForHelpers(of job: PoolJob) {
-    if job.close() && !Self.spin(for: Self.callerSpinTime, yielding: true, until: { job.isDrained }) {
+    if job.close() && !Self.spin(for: Self.callerPollTime, yielding: false, until: { job.isDrained })
+      && !Self.spin(for: Self.callerSpinTime, yielding: true, until: { job.isDrained })
+    {
       lock.withLock(waitingOn: job.drained, until: { _ in job.announceSleepAndCheckDrained() }) { _ in }
     }
     job.body = nil
