@@ -56,7 +56,7 @@ struct ImageRowSourceTests {
       let area = PixelRect(x: 10, y: 20, width: 6, height: 4)
       let rows = ImageRowSource(source, at: PixelPosition(x: 8, y: 20), area: area)
       #expect(rows.scratchByteCount == 0)
-      var cursor = rows.makeCursor(scratch: nil)
+      let cursor = rows.makeCursor(scratch: nil)
       for y in 20..<24 {
         #expect(cursor.row(y, columns: 10..<16) == UnsafeRawPointer(source.rowAddress(y - 20) + 8))
       }
@@ -89,7 +89,7 @@ struct ImageRowSourceTests {
         }
         #expect(fits, "trial \(trial): rows \(rows) x \(columns) of an image at \(origin) leave it")
         inside += 1
-        var cursor = placed.makeCursor(scratch: nil)
+        let cursor = placed.makeCursor(scratch: nil)
         for (k, y) in rows.enumerated() {
           #expect(cursor.row(y, columns: columns) == memory.first.map { $0 + k * memory.rowBytes }, "trial \(trial) row \(y)")
         }

@@ -36,7 +36,7 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
 
   @inline(__always)
   private func run(_ rows: Range<Int>, scratch: UnsafeMutableRawPointer?, coverageOffset: Int) throws(PixelError) {
-    var sourceRows = source.makeCursor(scratch: source.scratchByteCount == 0 ? nil : scratch)
+    let sourceRows = source.makeCursor(scratch: source.scratchByteCount == 0 ? nil : scratch)
     var coverageRows = coverage.makeCursor(
       scratch: coverage.scratchByteCount == 0 ? nil : scratch.map { $0 + coverageOffset })
     let columns = area.x..<(area.x &+ area.width)
@@ -121,7 +121,7 @@ struct CompositeBands<Source: RowSource, Coverage: CoverageSource>: RowBandWork 
   private func runSwappingDestination(
     _ rows: Range<Int>, scratch: UnsafeMutableRawPointer, coverageOffset: Int, swappedRow: UnsafeMutableRawPointer
   ) throws(PixelError) {
-    var sourceRows = source.makeCursor(scratch: source.scratchByteCount == 0 ? nil : scratch)
+    let sourceRows = source.makeCursor(scratch: source.scratchByteCount == 0 ? nil : scratch)
     var coverageRows = coverage.makeCursor(
       scratch: coverage.scratchByteCount == 0 ? nil : scratch + coverageOffset)
     let columns = area.x..<(area.x &+ area.width)

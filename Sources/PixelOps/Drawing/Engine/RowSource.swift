@@ -52,30 +52,36 @@ struct MemoryRows {
 }
 
 /// One band's view of a ``RowSource``. Rows are asked for in increasing order.
+///
+/// The methods are non-mutating: what a cursor keeps from row to row lives in its scratch, so
+/// a band's cursor is a constant the optimizer need not copy for each call (the nine-slice
+/// tile, whose slices' line sources kept a flag in the cursor: 474,799 → 467,514 instructions).
+/// Keep cursors small: one larger than a few words was still copied whole before every row's
+/// call (``GradientRowSource/Cursor``).
 protocol RowSourceCursor {
   /// The source pixels of destination row `y` at destination columns `columns`
   /// (`columns.count` pixels, premultiplied RGBA8), valid until the next call; `nil` for a
   /// solid source.
-  mutating func row(_ y: Int, columns: Range<Int>) throws(PixelError) -> UnsafeRawPointer?
+  func row(_ y: Int, columns: Range<Int>) throws(PixelError) -> UnsafeRawPointer?
   /// The same pixels written into `target` (for kernels that only copy the source).
-  mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) throws(PixelError)
+  func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) throws(PixelError)
   /// Row `y` as a run of pixels repeated along it, when it is one (a pattern's row): the
   /// kernel is then called once per repetition on the run itself instead of on an assembled
   /// row. `nil` (the default) for every other row.
-  mutating func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow?
+  func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow?
   /// Row `y` as 8.8 colours the kernel dithers as it reads them, when the source has them that
   /// way (a dithered linear gradient's master row) and the kernel can read them
   /// (``CompositeKernels/dithered``): the dither then costs no pass of its own.
   /// `nil` (the default) for every other row; ``row(_:columns:)`` still gives the same pixels.
-  mutating func ditheredRow(_ y: Int, columns: Range<Int>) -> DitheredRow?
+  func ditheredRow(_ y: Int, columns: Range<Int>) -> DitheredRow?
 }
 
 extension RowSourceCursor {
   @inline(__always)
-  mutating func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow? { nil }
+  func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow? { nil }
 
   @inline(__always)
-  mutating func ditheredRow(_ y: Int, columns: Range<Int>) -> DitheredRow? { nil }
+  func ditheredRow(_ y: Int, columns: Range<Int>) -> DitheredRow? { nil }
 }
 
 /// A row that is `period` pixels at `run` repeated, starting `phase` pixels into the run.

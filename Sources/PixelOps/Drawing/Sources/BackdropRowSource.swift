@@ -31,17 +31,17 @@ struct BackdropRowSource<Inner: RowSource>: RowSource {
   private static func rowBytes(_ width: Int) -> Int { (width &* 4 &+ 63) & ~63 }
 
   struct Cursor: RowSourceCursor {
-    var inner: Inner.Cursor
+    let inner: Inner.Cursor
     let row: UnsafeMutableRawPointer
     let backdrop: UInt32
 
-    mutating func row(_ y: Int, columns: Range<Int>) throws(PixelError) -> UnsafeRawPointer? {
+    func row(_ y: Int, columns: Range<Int>) throws(PixelError) -> UnsafeRawPointer? {
       try inner.write(y, columns: columns, into: row)
       Self.blendOverBackdrop(row, count: columns.count, backdrop: backdrop)
       return UnsafeRawPointer(row)
     }
 
-    mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) throws(PixelError) {
+    func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) throws(PixelError) {
       try inner.write(y, columns: columns, into: target)
       Self.blendOverBackdrop(target, count: columns.count, backdrop: backdrop)
     }

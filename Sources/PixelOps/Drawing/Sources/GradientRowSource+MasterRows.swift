@@ -79,7 +79,7 @@ extension GradientRowSource.Cursor {
         masterState.pointee = GradientRowSource.MasterRowState(
           key: source.masterKey, window: index, positions: window.positions)
       }
-      source.writer.writeMaster(shifts, phase: phase, positions: window.positions, into: base)
+      writer.writeMaster(shifts, phase: phase, positions: window.positions, into: base)
       masterState.pointee.masters |= 1 &<< UInt64(phase)
     }
     return (base, phase, offset)

@@ -33,10 +33,13 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   var solidColor: PremultipliedColor? { nil }
   /// A row of pixels, one chunk's cells, a word that says whether the row is the band's
   /// repeated row; with shifted rows, the ``MasterRowState``, the master rows and the cached
-  /// dithered rows (`GradientRowSource+MasterRows.swift`).
-  var scratchByteCount: Int {
+  /// dithered rows (`GradientRowSource+MasterRows.swift`); last, the cursor's copy of the source.
+  var scratchByteCount: Int { sourceCopyOffset &+ MemoryLayout<Self>.size }
+  /// Where the cursor's copy of the source sits (``Cursor``), after everything else.
+  var sourceCopyOffset: Int {
     guard let shifts else { return stateOffset }
-    return ditheredRowsOffset(shifts) &+ (shifts.cachesDitheredRows ? shifts.ditheredRowSlots &* ditheredRowBytes(shifts) : 0)
+    return BandScratch.aligned(
+      ditheredRowsOffset(shifts) &+ (shifts.cachesDitheredRows ? shifts.ditheredRowSlots &* ditheredRowBytes(shifts) : 0))
   }
   var stateOffset: Int { BandScratch.aligned(width &* 4 &+ GradientRowWriter.cellScratchByteCount &+ 8) }
   var readsMemoryOnly: Bool { false }
@@ -45,14 +48,34 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   func costPerRow(width: Int) -> Int { width &* (Parameter.costPerPixel &+ (writer.dithers ? 4 : 0)) }
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { Cursor(source: self, scratch: scratch.unsafelyUnwrapped) }
 
-  /// Methods are non-mutating (the repeated-row flag lives in the scratch): a mutating one
-  /// copied the source, retaining its gradient, on every row.
+  /// Reads the source through a copy of its bytes at the end of the band's scratch and keeps
+  /// only the writer itself, four words to pass around: a cursor that held the source (160 bytes
+  /// for a linear gradient) was copied whole before every row's call, by `memcpy` (the 480x270
+  /// linear tile: 860,220 → 847,001 instructions, 4.5% less time; the dithered tile 6%, the
+  /// conic 3.5%; the radial 0.4% fewer instructions but 1.5% more time, in 11 alternated rounds).
+  /// The copy takes no retain of the gradient and is never destroyed: the source that made the
+  /// cursor holds the gradient while its cursors are used (``RowSource``: a source outlives its
+  /// call's bands). The gradient is reached through ``writer``, which the cursor owns: reached
+  /// through the copy, it was retained and released around every row's call (the radial tile:
+  /// 1.7% more instructions). The repeated-row flag lives in the scratch too, as
+  /// ``RowSourceCursor``'s methods are non-mutating.
   struct Cursor: RowSourceCursor {
-    let source: GradientRowSource
+    private let sourceCopy: UnsafePointer<GradientRowSource>
     let scratch: UnsafeMutableRawPointer
+    /// The source's writer.
+    let writer: GradientRowWriter
+
+    /// The source, read in place.
+    var source: GradientRowSource {
+      unsafeAddress { sourceCopy }
+    }
 
     init(source: GradientRowSource, scratch: UnsafeMutableRawPointer) {
-      (self.source, self.scratch) = (source, scratch)
+      let copy = scratch + source.sourceCopyOffset
+      withUnsafeBytes(of: source) { copy.copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: $0.count) }
+      (sourceCopy, self.scratch, writer) = (
+        UnsafePointer(copy.bindMemory(to: GradientRowSource.self, capacity: 1)), scratch, source.writer
+      )
       holdsRepeatedRow.pointee = false
       if source.shifts != nil && masterState.pointee.key != source.masterKey {
         masterState.pointee = MasterRowState(key: source.masterKey)
@@ -71,7 +94,7 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
       return (scratch + offset).assumingMemoryBound(to: Bool.self)
     }
 
-    var rowsRepeat: Bool { source.parameter.isSameForEveryRow && !source.writer.dithers }
+    var rowsRepeat: Bool { source.parameter.isSameForEveryRow && !writer.dithers }
 
     /// Row `y` from its master row: the master itself, or with exact cells a copy in `target`
     /// with their pixels redone, or dithered, the window's cached dithered row or its pixels
@@ -80,11 +103,11 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     private func shiftedRow(
       _ y: Int, columns: Range<Int>, _ shifts: GradientRowShifts, ditheringInto target: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer {
-      guard source.writer.dithers else {
+      guard writer.dithers else {
         let master = UnsafeRawPointer(masterRow(y, columns: columns, shifts))
-        guard source.writer.gradient.table.hasExactCells else { return master }
+        guard writer.gradient.table.hasExactCells else { return master }
         target.copyMemory(from: master, byteCount: columns.count &* 4)
-        source.writer.redoExactCells(
+        writer.redoExactCells(
           source.parameter, cells: nil, count: columns.count, x: columns.lowerBound, y: y, into: target)
         return UnsafeRawPointer(target)
       }
@@ -96,14 +119,14 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     /// A dithered fill's shifted row as its master row's planes, for kernels that dither as they
     /// read (``CompositeKernels/dithered``), where its dithered rows are not cached.
     func ditheredRow(_ y: Int, columns: Range<Int>) -> DitheredRow? {
-      guard source.writer.dithers, let shifts = source.shifts, !shifts.cachesDitheredRows else { return nil }
+      guard writer.dithers, let shifts = source.shifts, !shifts.cachesDitheredRows else { return nil }
       return ditheredRow(y, columns: columns, shifts)
     }
 
     func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
       if let shifts = source.shifts { return shiftedRow(y, columns: columns, shifts, ditheringInto: scratch) }
       if !holdsRepeatedRow.pointee {
-        source.writer.write(source.parameter, y: y, columns: columns, into: scratch, cells: cells)
+        writer.write(source.parameter, y: y, columns: columns, into: scratch, cells: cells)
         holdsRepeatedRow.pointee = rowsRepeat
       }
       return UnsafeRawPointer(scratch)
@@ -116,7 +139,7 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
         return
       }
       guard rowsRepeat else {
-        return source.writer.write(source.parameter, y: y, columns: columns, into: target, cells: cells)
+        return writer.write(source.parameter, y: y, columns: columns, into: target, cells: cells)
       }
       target.copyMemory(from: row(y, columns: columns).unsafelyUnwrapped, byteCount: columns.count &* 4)
     }

@@ -46,7 +46,7 @@ struct ImageRowSource: RowSource {
     let scratch: UnsafeMutableRawPointer?
 
     @inline(__always)
-    mutating func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
+    func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
       if let inside = pixelsInside(y, columns) { return inside }
       return assemble(y &- source.origin.y, columns.lowerBound &- source.origin.x, columns.count)
     }
@@ -64,7 +64,7 @@ struct ImageRowSource: RowSource {
     /// A row repeating a period of at least ``ExtendMode/repeatUnitBytes`` along a
     /// ``ExtendMode/repeat`` axis, when it leaves the image: the image row itself, repeated.
     @inline(__always)
-    mutating func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow? {
+    func repeatingRow(_ y: Int, columns: Range<Int>) -> RepeatingRow? {
       let image = source.image
       guard source.extend.horizontal == .repeat, image.width &* 4 >= ExtendMode.repeatUnitBytes else { return nil }
       let x = columns.lowerBound &- source.origin.x
@@ -77,7 +77,7 @@ struct ImageRowSource: RowSource {
 
     /// Copies rows inside the image; assembles a row reaching past an edge straight into
     /// `target` (a repeated pattern row is written once, not assembled and then copied).
-    mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
+    func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
       if let inside = pixelsInside(y, columns) {
         target.copyMemory(from: inside, byteCount: columns.count &* 4)
       } else {

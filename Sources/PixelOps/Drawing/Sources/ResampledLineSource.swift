@@ -18,10 +18,12 @@ struct ResampledLineSource: RowSource {
   let width: Int
 
   private var lineBytes: Int { BandScratch.aligned(line.scratchByteCount) }
+  /// Where the flag that says the band's row is made sits, after the row of pixels.
+  private var flagOffset: Int { lineBytes &+ width &* 4 }
 
   var solidColor: PremultipliedColor? { nil }
   var isOpaque: Bool { line.isOpaque }
-  var scratchByteCount: Int { lineBytes &+ width &* 4 }
+  var scratchByteCount: Int { flagOffset &+ 1 }
   /// A column's pixel is resampled for every row; a row once, then copied.
   var readsMemoryOnly: Bool {
     if case .row = kind { return true }
@@ -34,8 +36,11 @@ struct ResampledLineSource: RowSource {
 
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor {
     let base = scratch.unsafelyUnwrapped
+    let isMade = (base + flagOffset).bindMemory(to: Bool.self, capacity: 1)
+    isMade.initialize(to: false)
     return Cursor(
-      line: line.makeCursor(scratch: line.scratchByteCount == 0 ? nil : base), kind: kind, pixels: base + lineBytes)
+      line: line.makeCursor(scratch: line.scratchByteCount == 0 ? nil : base), kind: kind, pixels: base + lineBytes,
+      isMade: isMade)
   }
 
   struct Cursor: RowSourceCursor {
@@ -43,21 +48,22 @@ struct ResampledLineSource: RowSource {
     let kind: Line
     /// The row handed out: a spread row, or the repeated row once made.
     let pixels: UnsafeMutableRawPointer
-    var isMade = false
+    /// Whether ``pixels`` holds the repeated row (in the scratch, after the row).
+    let isMade: UnsafeMutablePointer<Bool>
 
-    mutating func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
+    func row(_ y: Int, columns: Range<Int>) -> UnsafeRawPointer? {
       switch kind {
       case .column(let x): spread(x, row: y, count: columns.count, into: pixels)
       case .row(let made):
-        if !isMade {
+        if !isMade.pointee {
           line.write(made, columns: columns, into: pixels)
-          isMade = true
+          isMade.pointee = true
         }
       }
       return UnsafeRawPointer(pixels)
     }
 
-    mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
+    func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) {
       if case .column(let x) = kind { return spread(x, row: y, count: columns.count, into: target) }
       target.copyMemory(from: row(y, columns: columns).unsafelyUnwrapped, byteCount: columns.count &* 4)
     }

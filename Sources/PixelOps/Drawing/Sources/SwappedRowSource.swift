@@ -23,18 +23,18 @@ struct SwappedRowSource<Inner: RowSource>: RowSource {
   }
 
   struct Cursor: RowSourceCursor {
-    var inner: Inner.Cursor
+    let inner: Inner.Cursor
     let row: UnsafeMutableRawPointer
 
     @inline(__always)
-    mutating func row(_ y: Int, columns: Range<Int>) throws(PixelError) -> UnsafeRawPointer? {
+    func row(_ y: Int, columns: Range<Int>) throws(PixelError) -> UnsafeRawPointer? {
       guard let pixels = try inner.row(y, columns: columns) else { return nil }
       RedBlueSwap.swap(pixels, into: row, count: columns.count)
       return UnsafeRawPointer(row)
     }
 
     @inline(__always)
-    mutating func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) throws(PixelError) {
+    func write(_ y: Int, columns: Range<Int>, into target: UnsafeMutableRawPointer) throws(PixelError) {
       try inner.write(y, columns: columns, into: target)
       RedBlueSwap.swapInPlace(target, count: columns.count)
     }
