@@ -11,7 +11,8 @@ enum ScalingReport {
           + "   \(BenchReport.fixed(quartiles.lower, 3))-\(BenchReport.fixed(quartiles.upper, 3))")
     }
     lines.append("speed-up: median of the 1-thread calls over median of the thr-thread calls, alternated in")
-    lines.append("  blocks of \(ScalingRunner.blockSize) calls in one process on the same pixels; q1-q3: quartiles of the blocks' speed-ups.")
+    lines.append("  blocks of \(ScalingRunner.blockSize) calls in one process on the same pixels;")
+    lines.append("  q1-q3: quartiles of the blocks' speed-ups.")
     return lines.joined(separator: "\n")
   }
 

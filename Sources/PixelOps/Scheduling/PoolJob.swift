@@ -78,7 +78,7 @@ final class PoolJob: @unchecked Sendable {
   }
 
   deinit {
-    for participant in 0..<ThreadPool.maximumThreadCount { (homeRanges + participant * Self.rangeStride).deinitialize(count: 1) }
+    for participant in 0..<ThreadPool.maximumThreadCount { homeRange(participant).deinitialize(count: 1) }
     homeRanges.deallocate()
   }
 
