@@ -105,7 +105,8 @@ struct BenchCommand {
     let settings = BenchSettings(
       size: options.size, parallelism: .automatic, iterations: options.iterations, caseName: options.caseName,
       source: try options.src.map(ImageFiles.read), destination: try options.dst.map(ImageFiles.read))
-    let runner = ScalingRunner(threads: options.threads ?? ThreadPool.availableCores, iterations: options.iterations)
+    let threads = min(options.threads ?? ThreadPool.availableCores, ThreadPool.maximumThreadCount)
+    let runner = ScalingRunner(threads: threads, iterations: options.iterations)
     let results: [ScalingResult]
     do {
       results = try runner.run(try cases(settings))

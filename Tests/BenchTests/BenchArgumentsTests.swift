@@ -170,6 +170,11 @@ struct BenchArgumentsTests {
       ),
       (["--scaling", "--threads", "2", "--record", "p.json"], "--scaling cannot be used with --record"),
       (["--check", "p.json", "--scaling"], "--scaling cannot be used with --check"),
+      (["--kernel", "scheduler", "--scaling", "--threads", "2"], "--scaling times kernel cases; the scheduler family has none"),
+      (
+        ["--case", "scheduler/dispatch-overhead", "--scaling", "--threads", "2"],
+        "--scaling times kernel cases; the scheduler family has none"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: BenchUsageError(message)) { try BenchArguments(parsing: arguments) }

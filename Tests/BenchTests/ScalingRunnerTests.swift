@@ -9,10 +9,19 @@ import Testing
 /// is replaced here, so no test changes the process-wide default that other tests read.
 @Suite("bench --scaling")
 struct ScalingRunnerTests {
-  /// The thread counts the fake case saw, call by call, and what the setter was last given.
+  /// The thread counts the fake case saw, call by call, and what the setter was last given
+  /// (it starts at a count the runner never sets, so a missing restore shows).
   private final class Recorder {
-    var current = 0
+    var current = 7
     var calls: [Int] = []
+  }
+
+  /// A runner whose thread count is `recorder.current`.
+  private func runner(_ recorder: Recorder, threads: Int, iterations: Int) -> ScalingRunner {
+    var runner = ScalingRunner(threads: threads, iterations: iterations)
+    runner.threadCount = { recorder.current }
+    runner.setThreadCount = { recorder.current = $0 }
+    return runner
   }
 
   private func recordingCase(_ recorder: Recorder) -> BenchCase {
@@ -25,9 +34,7 @@ struct ScalingRunnerTests {
   @Test("blocks of calls alternate sides, each side gets its iterations, and the default comes back")
   func alternatingBlocks() throws {
     let recorder = Recorder()
-    var runner = ScalingRunner(threads: 3, iterations: 25)
-    runner.setThreadCount = { recorder.current = $0 }
-    let results = try runner.run([recordingCase(recorder)])
+    let results = try runner(recorder, threads: 3, iterations: 25).run([recordingCase(recorder)])
 
     let block = ScalingRunner.blockSize
     #expect(block == 10)
@@ -38,7 +45,7 @@ struct ScalingRunnerTests {
       + Array(repeating: 3, count: 10) + Array(repeating: 1, count: 10)
       + Array(repeating: 1, count: 5) + Array(repeating: 3, count: 5)
     #expect(recorder.calls == expected)
-    #expect(recorder.current == Parallelism.defaultThreadCount)  // restored: the setter's last value
+    #expect(recorder.current == 7)  // restored
     let result = try #require(results.first)
     #expect(results.count == 1 && result.threads == 3 && result.iterations == 25)
     #expect(result.blockSpeedUps.count == 3)
@@ -63,13 +70,13 @@ struct ScalingRunnerTests {
   @Test("a stop requested before the second case keeps the first")
   func stopKeepsCompletedCases() throws {
     let recorder = Recorder()
-    var runner = ScalingRunner(threads: 2, iterations: 10)
-    runner.setThreadCount = { recorder.current = $0 }
-    // One block per case: asked before the first case's block and before the second case's.
+    var runner = runner(recorder, threads: 2, iterations: 10)
+    // Asked before each case and before each block: the second question, before the first
+    // case's only block, is answered no; the third, before the second case, yes.
     let asked = Recorder()
     runner.isStopRequested = {
       asked.calls.append(0)
-      return asked.calls.count > 1
+      return asked.calls.count > 2
     }
     let first = recordingCase(recorder)
     #expect {
@@ -78,7 +85,22 @@ struct ScalingRunnerTests {
       guard let stopped = error as? ScalingRunner.Stopped else { return false }
       return stopped.completed.map(\.name) == ["records_threads"]
     }
-    #expect(recorder.current == Parallelism.defaultThreadCount)
+    #expect(recorder.current == 7)
+    // The second case was not run at all: 2 warm-up and 10 timed calls per side of the first.
+    #expect(recorder.calls.count == 22)
+  }
+
+  private struct CaseFailed: Error {}
+
+  @Test("a case that throws leaves the thread count as it was")
+  func throwingCase() {
+    let recorder = Recorder()
+    let failing = BenchCase(
+      kernel: "fake", name: "fails_threaded", size: PixelSize(width: 4, height: 4), bytesMoved: 128,
+      run: { if recorder.current > 1 { throw CaseFailed() } },
+      output: { try! PixelBuffer(width: 1, height: 1, format: .rgba8Premultiplied) })
+    #expect(throws: CaseFailed.self) { try runner(recorder, threads: 2, iterations: 10).run([failing]) }
+    #expect(recorder.current == 7)
   }
 
   @Test("the table and the JSON give both medians, the speed-up and the quartiles")

@@ -111,7 +111,9 @@ extension BenchArguments {
       }
       let threaded = threads ?? ThreadPool.availableCores
       guard threaded >= 2 else {
-        throw BenchUsageError("--scaling compares one thread with more: it needs --threads 2 or more (default: all \(ThreadPool.availableCores) cores)")
+        throw BenchUsageError(
+          "--scaling compares one thread with more: it needs --threads 2 or more "
+            + "(default: all \(ThreadPool.availableCores) cores)")
       }
     }
     if record != nil, src != nil || dst != nil {
@@ -124,6 +126,9 @@ extension BenchArguments {
       self.caseName = selected.name
       families = [selected.family]
       kernel = selected.family.rawValue
+    }
+    if scaling, families == [.scheduler] {
+      throw BenchUsageError("--scaling times kernel cases; the scheduler family has none")
     }
   }
 }

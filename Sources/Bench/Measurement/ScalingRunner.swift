@@ -14,8 +14,9 @@ struct ScalingRunner {
   let threads: Int
   /// Timed calls per side.
   let iterations: Int
-  /// Sets the thread count that the cases' ``Parallelism/automatic`` resolves to (a test
-  /// passes its own, leaving the process-wide default alone).
+  /// Reads and sets the thread count that the cases' ``Parallelism/automatic`` resolves to (a
+  /// test passes its own, leaving the process-wide default alone).
+  var threadCount: () -> Int = { Parallelism.defaultThreadCount }
   var setThreadCount: (Int) -> Void = { Parallelism.defaultThreadCount = $0 }
   /// Whether to stop before the next block (Ctrl-C, ``Interruption``).
   var isStopRequested: () -> Bool = { Interruption.wasRequested }
@@ -43,8 +44,9 @@ struct ScalingRunner {
 
   /// One case's result, or nil when a stop was requested before it was measured.
   private func measure(_ benchCase: BenchCase) throws -> ScalingResult? {
+    if isStopRequested() { return nil }
     Progress.report("\(benchCase.kernel)/\(benchCase.name) (1 and \(threads) threads)")
-    let previous = Parallelism.defaultThreadCount
+    let previous = threadCount()
     defer { setThreadCount(previous) }
     for count in [1, threads] {
       setThreadCount(count)

@@ -1,6 +1,12 @@
 /// Working memory of one band of a call (resampling rings, materialised source or coverage rows),
 /// reused from call to call.
 ///
+/// A band may keep something in its buffer for the later bands of its call (a gradient's master
+/// rows): it passes a key (``withBuffer(byteCount:keptFor:_:)``), and a later band passing the
+/// same key learns whether the buffer's last user was a band with that key. Any other band's use
+/// in between, keyed or not, wherever in the buffer it wrote, makes the answer no: a buffer moves
+/// between threads and calls through the shared pool.
+///
 /// A band takes the buffer its thread's last band used from the thread's own slot
 /// (``ThreadScratchSlot``), without a lock, and puts it back there: back-to-back calls on many
 /// threads then never meet on a shared lock, and each thread keeps its buffer (and what a
@@ -25,6 +31,8 @@ enum BandScratch {
     var capacity: Int
     /// ``PlatformThreads/currentThreadKey()`` of the thread that returned it last.
     var lastThread: UInt = 0
+    /// The key its last band passed (``withBuffer(byteCount:keptFor:_:)``); 0 for none.
+    var lastKey: UInt64 = 0
   }
 
   /// A pthread mutex (`ConditionLock`), which ThreadSanitizer sees, unlike Synchronization's
@@ -46,10 +54,24 @@ enum BandScratch {
   static func withBuffer<Result>(
     byteCount: Int, _ body: (UnsafeMutableRawPointer) throws(PixelError) -> Result
   ) throws(PixelError) -> Result {
+    try withBuffer(byteCount: byteCount, keptFor: 0) { (base, _) throws(PixelError) in try body(base) }
+  }
+
+  /// Runs `body` with at least `byteCount` bytes of 64-byte aligned scratch memory and whether
+  /// the buffer's last user was a band that passed the same `key`, so that what it left there is
+  /// still there. A `key` of 0 keeps nothing (the answer is then always no); a nonzero key must
+  /// belong to one call's bands alone.
+  ///
+  /// - Throws: ``PixelError/allocationFailed(bytes:)`` when the memory cannot be had.
+  static func withBuffer<Result>(
+    byteCount: Int, keptFor key: UInt64, _ body: (UnsafeMutableRawPointer, _ isKept: Bool) throws(PixelError) -> Result
+  ) throws(PixelError) -> Result {
     let slot = ThreadScratchSlot.current()
-    let held = try checkOut(byteCount: byteCount, slot: slot)
+    var held = try checkOut(byteCount: byteCount, slot: slot)
+    let isKept = key != 0 && held.lastKey == key
+    held.lastKey = key
     defer { checkIn(held, slot: slot) }
-    return try body(held.base)
+    return try body(held.base, isKept)
   }
 
   /// A buffer of at least `byteCount` bytes: the slot's if it fits; else one from the shared

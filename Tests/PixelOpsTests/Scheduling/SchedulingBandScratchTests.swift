@@ -33,6 +33,30 @@ struct SchedulingBandScratchTests {
     #expect(kept == 0x5EED_F00D)
   }
 
+  /// What a band keeps for its call's later bands (a gradient's master rows) is valid only if
+  /// nothing used the buffer in between: a key kept in the bytes survived another draw's use
+  /// that wrote elsewhere in the buffer.
+  @Test("a band learns whether its buffer's last user passed the same key; any other use in between says no")
+  func keptForTheSameKeyOnly() throws {
+    let (key, otherKey) = (MasterRowKeys.next(), MasterRowKeys.next())
+    func use(_ key: UInt64) throws -> (UInt, Bool) {
+      try BandScratch.withBuffer(byteCount: 2048, keptFor: key) { (base, isKept) in (Self.address(base), isKept) }
+    }
+    let first = try use(key)
+    #expect(!first.1)  // a key no band passed before
+    let second = try use(key)
+    #expect(second.0 == first.0 && second.1)
+    _ = try BandScratch.withBuffer(byteCount: 16) { $0.storeBytes(of: 1, as: UInt8.self) }  // keeps nothing
+    let third = try use(key)
+    #expect(third.0 == first.0 && !third.1)
+    #expect(try use(key).1)
+    _ = try use(otherKey)
+    let fifth = try use(key)
+    #expect(fifth.0 == first.0 && !fifth.1)
+    // A key of 0 keeps nothing.
+    #expect(try !use(0).1 && !use(0).1)
+  }
+
   @Test("a nested use gets another buffer; the outer one is the thread's next")
   func nestedUsesGetDistinctBuffers() throws {
     let (outer, inner) = try BandScratch.withBuffer(byteCount: 2048) { (outerBase) throws(PixelError) in

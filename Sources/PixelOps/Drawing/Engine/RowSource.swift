@@ -4,7 +4,8 @@
 /// sources implement it.
 ///
 /// A source is made for one call and is read by several bands at once, each through its own
-/// ``Cursor`` over the band's scratch memory. Adding a source is one file: a type conforming to
+/// ``Cursor`` over the band's scratch memory; it outlives its cursors (every band ends before
+/// the call returns). Adding a source is one file: a type conforming to
 /// this protocol, handed to ``CompositeEngine/composite(_:coverage:area:onto:mode:opacity:parallelism:)``
 /// (`Tests/PixelOpsTests/Drawing/CheckerboardSource.swift` is one, written only for tests).
 protocol RowSource {
@@ -30,6 +31,13 @@ protocol RowSource {
   /// A cursor for one band; `scratch` holds ``scratchByteCount`` bytes (64-byte aligned),
   /// `nil` when that is 0, and stays valid while the cursor is used.
   func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor
+  /// A key, this source's alone and not 0, for what its cursors keep in a band's scratch for
+  /// its later bands (a gradient's master rows); 0 (the default) when they keep nothing.
+  var scratchKey: UInt64 { get }
+  /// A cursor for one band whose scratch was last used by a band of this source (``scratchKey``)
+  /// when `isKept`: what that band's cursor kept there is intact. Otherwise the scratch holds
+  /// anything. The default ignores it and calls ``makeCursor(scratch:)``.
+  func makeCursor(scratch: UnsafeMutableRawPointer?, isKept: Bool) -> Cursor
   /// Destination rows `rows` at `columns` as pixels already in memory a fixed distance apart,
   /// when every one of them is (an image's rows inside it; a solid colour's, which have no
   /// pixels): the engine then steps a pointer from row to row instead of asking a cursor. The
@@ -40,6 +48,8 @@ protocol RowSource {
 
 extension RowSource {
   var offersDitheredRows: Bool { false }
+  var scratchKey: UInt64 { 0 }
+  func makeCursor(scratch: UnsafeMutableRawPointer?, isKept: Bool) -> Cursor { makeCursor(scratch: scratch) }
   func memoryRows(_ rows: Range<Int>, columns: Range<Int>) -> MemoryRows? { nil }
 }
 

@@ -4,27 +4,27 @@ import Synchronization
 /// the current window, and for a dithered fill that caches them, dithered copies of those, all
 /// kept in the band's scratch after the row and cells:
 ///
-/// `[row, cells, flag] [MasterRowState] [master 0] ... [master K-1] [cached dithered rows]`
+/// `[row, cells, flag] [MasterRowState] [master 0] ... [master K-1] [cached dithered rows] [source copy]`
 ///
 /// Everything here is a function of the window, phase, row phase and offset phase, made when
 /// first asked for and marked in the state; reusing it or making it again gives the same bytes.
 extension GradientRowSource {
-  /// Which master rows and cached dithered rows the scratch holds: the draw that made them (its
-  /// key), their window and the positions it covers, a bit per made master row (phase)
-  /// and a bit per made dithered row (``GradientRowShifts/ditheredRowSlot(phase:row:offset:)``,
-  /// at most 256).
+  /// Which master rows and cached dithered rows the scratch holds: their window and the
+  /// positions it covers, a bit per made master row (phase) and a bit per made dithered row
+  /// (``GradientRowShifts/ditheredRowSlot(phase:row:offset:)``, at most 256). Trusted only where
+  /// ``BandScratch`` says the buffer's last user was a band of the same draw (its
+  /// ``GradientRowSource/scratchKey``); otherwise the cursor starts a fresh one.
   struct MasterRowState {
-    var key: UInt64
     var window = Int.min
     var start = 0
     var count = 0
     var masters: UInt64 = 0
     var ditheredRows: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-    init(key: UInt64) { self.key = key }
+    init() {}
 
-    init(key: UInt64, window: Int, positions: Range<Int>) {
-      (self.key, self.window, start, count) = (key, window, positions.lowerBound, positions.count)
+    init(window: Int, positions: Range<Int>) {
+      (self.window, start, count) = (window, positions.lowerBound, positions.count)
     }
 
     func holdsDitheredRow(_ slot: Int) -> Bool {
@@ -76,8 +76,7 @@ extension GradientRowSource.Cursor {
     if masterState.pointee.window != index || masterState.pointee.masters & (1 &<< UInt64(phase)) == 0 {
       let window = shifts.window(ofRow: y)
       if masterState.pointee.window != index {
-        masterState.pointee = GradientRowSource.MasterRowState(
-          key: source.masterKey, window: index, positions: window.positions)
+        masterState.pointee = GradientRowSource.MasterRowState(window: index, positions: window.positions)
       }
       writer.writeMaster(shifts, phase: phase, positions: window.positions, into: base)
       masterState.pointee.masters |= 1 &<< UInt64(phase)
@@ -130,28 +129,18 @@ extension GradientRowSource.Cursor {
   }
 }
 
-/// The keys that mark a draw's master rows in a scratch buffer (``GradientRowSource/masterKey``):
-/// a different one for every draw of the process (a counter), spread over 64 bits (the counter
-/// plus a random start, through the splitmix64 finaliser, a bijection), so that bytes another
-/// source left at the state's place match one no more often than they would a random key. No
-/// system call per draw: `UInt64.random` asked the kernel (`getrandom`) every time, 0.4 µs.
+/// The keys of draws' master rows (``GradientRowSource/scratchKey``), which ``BandScratch``
+/// compares with the key a buffer's last band passed: a different one for every draw of the
+/// process, from a counter (no system call per draw: `UInt64.random` asked the kernel,
+/// `getrandom`, 0.4 µs every time).
 enum MasterRowKeys {
   private static let drawCount = Atomic<UInt64>(0)
-  private static let start = UInt64.random(in: .min ... .max)
 
-  /// A key no earlier draw had; never 0 (the key of a zeroed scratch).
+  /// A key no earlier draw had; never 0 (the key of nothing kept).
   static func next() -> UInt64 {
     while true {
-      let key = mixed(drawCount.wrappingAdd(1, ordering: .relaxed).newValue &+ start)
+      let key = drawCount.wrappingAdd(1, ordering: .relaxed).newValue
       if key != 0 { return key }
     }
-  }
-
-  /// splitmix64's finaliser: a bijection of 64-bit words.
-  static func mixed(_ value: UInt64) -> UInt64 {
-    var z = value
-    z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z &>> 31)
   }
 }

@@ -3,8 +3,8 @@
 /// holds a row of pixels and, after it, one chunk's table cells. Rows that are shifted master
 /// rows (``GradientRowShifts``, a linear gradient) are read from master rows kept after those,
 /// made once per window of rows and kept across bands: a scratch buffer that comes back to a
-/// later band of the same draw (``BandScratch`` pools them) still holds them, recognised by the
-/// draw's key (`GradientRowSource+MasterRows.swift`). A dithered fill's rows are its
+/// later band of the same draw with no other band's use in between (``BandScratch`` says so,
+/// by the draw's ``scratchKey``) still holds them (`GradientRowSource+MasterRows.swift`). A dithered fill's rows are its
 /// masters' planes, dithered by the kernel as it reads them (``DitheredRow``), or where the plan
 /// caches them, cached dithered copies of its masters. All of it is a function of the window,
 /// phase and row, so reusing it or making it again gives the same pixels.
@@ -17,9 +17,9 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   let isOpaque: Bool
   /// The rows as shifted master rows, where they are.
   let shifts: GradientRowShifts?
-  /// This draw's mark on the master rows it leaves in a scratch buffer (``MasterRowKeys``: no
-  /// other draw's, never 0).
-  let masterKey: UInt64
+  /// This draw's key for the master rows it leaves in a scratch buffer (``MasterRowKeys``: no
+  /// other draw's, never 0), or 0 without shifted rows.
+  let scratchKey: UInt64
 
   init(parameter: Parameter, writer: GradientRowWriter, area: PixelRect, isOpaque: Bool) {
     var writer = writer
@@ -27,7 +27,7 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     (self.parameter, self.writer, width, self.isOpaque) = (parameter, writer, area.width, isOpaque)
     shifts = writer.rowShifts(
       parameter, columns: area.x..<(area.x &+ area.width), rows: area.y..<(area.y &+ area.height))
-    masterKey = shifts == nil ? 0 : MasterRowKeys.next()
+    scratchKey = shifts == nil ? 0 : MasterRowKeys.next()
   }
 
   var solidColor: PremultipliedColor? { nil }
@@ -46,7 +46,11 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   /// A dithered fill's shifted rows, where not cached, are offered as their masters' planes.
   var offersDitheredRows: Bool { writer.dithers && shifts.map { !$0.cachesDitheredRows } ?? false }
   func costPerRow(width: Int) -> Int { width &* (Parameter.costPerPixel &+ (writer.dithers ? 4 : 0)) }
-  func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { Cursor(source: self, scratch: scratch.unsafelyUnwrapped) }
+  /// A cursor that makes its master rows afresh (a wrapper's: nothing tells it its scratch is kept).
+  func makeCursor(scratch: UnsafeMutableRawPointer?) -> Cursor { makeCursor(scratch: scratch, isKept: false) }
+  func makeCursor(scratch: UnsafeMutableRawPointer?, isKept: Bool) -> Cursor {
+    Cursor(source: self, scratch: scratch.unsafelyUnwrapped, isKept: isKept)
+  }
 
   /// Reads the source through a copy of its bytes at the end of the band's scratch and keeps
   /// only the writer itself, four words to pass around: a cursor that held the source (160 bytes
@@ -54,8 +58,8 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   /// linear tile: 860,220 → 847,001 instructions, 4.5% less time; the dithered tile 6%, the
   /// conic 3.5%; the radial 0.4% fewer instructions but 1.5% more time, in 11 alternated rounds).
   /// The copy takes no retain of the gradient and is never destroyed: the source that made the
-  /// cursor holds the gradient while its cursors are used (``RowSource``: a source outlives its
-  /// call's bands). The gradient is reached through ``writer``, which the cursor owns: reached
+  /// cursor holds the gradient while its cursors are used (a ``RowSource`` outlives its
+  /// cursors). The gradient is reached through ``writer``, which the cursor owns: reached
   /// through the copy, it was retained and released around every row's call (the radial tile:
   /// 1.7% more instructions). The repeated-row flag lives in the scratch too, as
   /// ``RowSourceCursor``'s methods are non-mutating.
@@ -70,16 +74,15 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
       unsafeAddress { sourceCopy }
     }
 
-    init(source: GradientRowSource, scratch: UnsafeMutableRawPointer) {
+    /// `isKept`: the scratch holds what an earlier band of this draw left (``RowSource/makeCursor(scratch:isKept:)``).
+    init(source: GradientRowSource, scratch: UnsafeMutableRawPointer, isKept: Bool) {
       let copy = scratch + source.sourceCopyOffset
       withUnsafeBytes(of: source) { copy.copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: $0.count) }
       (sourceCopy, self.scratch, writer) = (
         UnsafePointer(copy.bindMemory(to: GradientRowSource.self, capacity: 1)), scratch, source.writer
       )
       holdsRepeatedRow.pointee = false
-      if source.shifts != nil && masterState.pointee.key != source.masterKey {
-        masterState.pointee = MasterRowState(key: source.masterKey)
-      }
+      if source.shifts != nil && !isKept { masterState.pointee = MasterRowState() }
     }
 
     /// One chunk's cells, after the row of pixels.
