@@ -59,5 +59,12 @@ enum OrderedDither {
   }
 
   /// Row `y`'s carry limits (``carryLimits``): 16 pixels from column 0.
-  static func limits(ofRow y: Int) -> UnsafeRawPointer { UnsafeRawPointer(carryLimits + (y & 7) &* 16) }
+  static func limits(ofRow y: Int) -> UnsafeRawPointer { limits(ofRow: y, in: carryLimits) }
+
+  /// Row `y`'s carry limits in `table` (``carryLimits``, read once by a caller that asks for
+  /// many rows).
+  @inline(__always)
+  static func limits(ofRow y: Int, in table: UnsafeMutablePointer<UInt32>) -> UnsafeRawPointer {
+    UnsafeRawPointer(table + (y & 7) &* 16)
+  }
 }

@@ -36,11 +36,22 @@ enum RowBands {
   static let bandsPerThread = 4
 
   /// Bands per thread where each share is tapered (``taperedBand(_:ofShare:)``).
-  static var taperedBandsPerThread: Int { sixteenthsLeftAfterBand.count }
+  static let taperedBandsPerThread = 6
 
-  /// Where the tapered bands of a share end: the sixteenths of the share left after each band
-  /// (rounded down), so bands of 1/4, 1/4, 1/4, 1/8, 1/16 and 1/16 of it.
-  static let sixteenthsLeftAfterBand = [12, 8, 4, 2, 1, 0]
+  /// Where tapered band `index` of a share ends: the sixteenths of the share left after it
+  /// (rounded down), 12, 8, 4, 2, 1, 0, so bands of 1/4, 1/4, 1/4, 1/8, 1/16 and 1/16 of it. A
+  /// switch, not an array: every band's rows were worked out through a lazily made global
+  /// array, its first-use check and bounds check included.
+  static func sixteenthsLeft(afterBand index: Int) -> Int {
+    switch index {
+    case 0: 12
+    case 1: 8
+    case 2: 4
+    case 3: 2
+    case 4: 1
+    default: 0
+    }
+  }
 
   /// Fewest rows in a share for tapered bands: its smallest bands, sixteenths, then hold 4 rows
   /// or more. Smaller shares (many threads on few rows) keep equal bands: on the lent 16-core
@@ -107,12 +118,12 @@ enum RowBands {
   }
 
   /// Band `index` (0 ..< ``taperedBandsPerThread``) of a share of `shareRows` rows: it ends where
-  /// `floor(shareRows * s / 16)` rows are left, `s` its entry of ``sixteenthsLeftAfterBand``.
+  /// `floor(shareRows * s / 16)` rows are left, `s` = ``sixteenthsLeft(afterBand:)``.
   /// With at least ``minimumTaperedShareRows`` rows no band is empty.
   static func taperedBand(_ index: Int, ofShare shareRows: Int) -> Range<Int> {
     /// The rows of the share before band `band`'s end, without overflow for any share.
     func end(_ band: Int) -> Int {
-      let sixteenths = sixteenthsLeftAfterBand[band]
+      let sixteenths = sixteenthsLeft(afterBand: band)
       return shareRows - (shareRows / 16 * sixteenths + shareRows % 16 * sixteenths / 16)
     }
     return (index == 0 ? 0 : end(index - 1))..<end(index)

@@ -107,7 +107,7 @@ extension GradientRowSource.Cursor {
   ) -> DitheredRow {
     DitheredRow(
       whole: UnsafeRawPointer(whole), fraction: UnsafeRawPointer(whole + source.planeBytes(shifts)),
-      limits: OrderedDither.limits(ofRow: y), firstColumn: firstColumn)
+      limits: OrderedDither.limits(ofRow: y, in: source.carryLimits), firstColumn: firstColumn)
   }
 
   /// A dithered fill's row `y` at `columns` in the window's cached dithered copy of its master

@@ -20,6 +20,13 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   /// This draw's key for the master rows it leaves in a scratch buffer (``MasterRowKeys``: no
   /// other draw's, never 0), or 0 without shifted rows.
   let scratchKey: UInt64
+  /// Where the cursor's copy of the source sits (``Cursor``), after everything else in the
+  /// scratch; worked out once per draw (each band asked for it, and for the scratch's size).
+  private(set) var sourceCopyOffset = 0
+  /// ``OrderedDither/carryLimits``, read once per draw: each read of the lazily made global
+  /// checks that it is made (1,900 instructions a call on the dithered tile, row by row; held by
+  /// the cursor instead, the larger cursor cost the radial tile 4,400).
+  let carryLimits = OrderedDither.carryLimits
 
   init(parameter: Parameter, writer: GradientRowWriter, area: PixelRect, isOpaque: Bool) {
     var writer = writer
@@ -28,6 +35,10 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
     shifts = writer.rowShifts(
       parameter, columns: area.x..<(area.x &+ area.width), rows: area.y..<(area.y &+ area.height))
     scratchKey = shifts == nil ? 0 : MasterRowKeys.next()
+    sourceCopyOffset = shifts.map { shifts in
+      BandScratch.aligned(
+        ditheredRowsOffset(shifts) &+ (shifts.cachesDitheredRows ? shifts.ditheredRowSlots &* ditheredRowBytes(shifts) : 0))
+    } ?? stateOffset
   }
 
   var solidColor: PremultipliedColor? { nil }
@@ -35,12 +46,6 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   /// repeated row; with shifted rows, the ``MasterRowState``, the master rows and the cached
   /// dithered rows (`GradientRowSource+MasterRows.swift`); last, the cursor's copy of the source.
   var scratchByteCount: Int { sourceCopyOffset &+ MemoryLayout<Self>.size }
-  /// Where the cursor's copy of the source sits (``Cursor``), after everything else.
-  var sourceCopyOffset: Int {
-    guard let shifts else { return stateOffset }
-    return BandScratch.aligned(
-      ditheredRowsOffset(shifts) &+ (shifts.cachesDitheredRows ? shifts.ditheredRowSlots &* ditheredRowBytes(shifts) : 0))
-  }
   var stateOffset: Int { BandScratch.aligned(width &* 4 &+ GradientRowWriter.cellScratchByteCount &+ 8) }
   var readsMemoryOnly: Bool { false }
   /// A dithered fill's shifted rows, where not cached, are offered as their masters' planes.
