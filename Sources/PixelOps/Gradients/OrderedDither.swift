@@ -58,11 +58,9 @@ enum OrderedDither {
     return table
   }
 
-  /// Row `y`'s carry limits (``carryLimits``): 16 pixels from column 0.
-  static func limits(ofRow y: Int) -> UnsafeRawPointer { limits(ofRow: y, in: carryLimits) }
-
-  /// Row `y`'s carry limits in `table` (``carryLimits``, read once by a caller that asks for
-  /// many rows).
+  /// Row `y`'s carry limits, 16 pixels from column 0, in `table`: ``carryLimits``, which a
+  /// caller asking for many rows reads once (each read of the lazily made global checks that it
+  /// is made).
   @inline(__always)
   static func limits(ofRow y: Int, in table: UnsafeMutablePointer<UInt32>) -> UnsafeRawPointer {
     UnsafeRawPointer(table + (y & 7) &* 16)

@@ -18,9 +18,9 @@ enum RedBlueSwap {
 
   /// Bytes 0 and 2 of each pixel exchanged: the pixel's 16-bit halves swapped (`pshuflw` and
   /// `pshufhw`; written as shifts, the rotation became four scalar `rol`s) bring byte 2 to 0 and
-  /// byte 0 to 2; bytes 1 and 3 stay. Six vector operations where three masks and two shifts took nine: the 4-pixel loop
-  /// (66 bytes of code) ran at half speed wherever it fell so that its first 64-byte line held
-  /// all but its last instruction (`convert/swizzle_rgba8_bgra8` 0.28 or 0.53 ms at 1080p, the
+  /// byte 0 to 2; bytes 1 and 3 stay. Six vector operations where three masks and two shifts
+  /// took nine: that 4-pixel loop (66 bytes of code) ran at half speed wherever it fell so that
+  /// its first 64-byte line held all but its last instruction (`convert/swizzle_rgba8_bgra8` 0.28 or 0.53 ms at 1080p, the
   /// same instructions, from one build to the next).
   @inline(__always)
   private static func swapBytes0And2(_ pixels: SIMD4<UInt32>) -> SIMD4<UInt32> {

@@ -68,7 +68,7 @@ struct DitheredSourceTests {
       let (w, f) = (whole + padding, fraction + padding)
       return w.withUnsafeBytes { w in
         f.withUnsafeBytes { f in
-          body(DitheredRow(whole: w.baseAddress!, fraction: f.baseAddress!, limits: OrderedDither.limits(ofRow: y), firstColumn: x))
+          body(DitheredRow(whole: w.baseAddress!, fraction: f.baseAddress!, limits: OrderedDither.limits(ofRow: y, in: OrderedDither.carryLimits), firstColumn: x))
         }
       }
     }

@@ -4,9 +4,9 @@
 /// rows (``GradientRowShifts``, a linear gradient) are read from master rows kept after those,
 /// made once per window of rows and kept across bands: a scratch buffer that comes back to a
 /// later band of the same draw with no other band's use in between (``BandScratch`` says so,
-/// by the draw's ``scratchKey``) still holds them (`GradientRowSource+MasterRows.swift`). A dithered fill's rows are its
-/// masters' planes, dithered by the kernel as it reads them (``DitheredRow``), or where the plan
-/// caches them, cached dithered copies of its masters. All of it is a function of the window,
+/// by the draw's ``scratchKey``) still holds them (`GradientRowSource+MasterRows.swift`). A
+/// dithered fill's rows are its masters' planes, dithered by the kernel as it reads them
+/// (``DitheredRow``), or where the plan caches them, cached dithered copies of its masters. All of it is a function of the window,
 /// phase and row, so reusing it or making it again gives the same pixels.
 struct GradientRowSource<Parameter: GradientParameter>: RowSource {
   let parameter: Parameter
@@ -79,7 +79,8 @@ struct GradientRowSource<Parameter: GradientParameter>: RowSource {
       unsafeAddress { sourceCopy }
     }
 
-    /// `isKept`: the scratch holds what an earlier band of this draw left (``RowSource/makeCursor(scratch:isKept:)``).
+    /// `isKept`: the scratch holds what an earlier band of this draw left
+    /// (``RowSource/makeCursor(scratch:isKept:)``).
     init(source: GradientRowSource, scratch: UnsafeMutableRawPointer, isKept: Bool) {
       let copy = scratch + source.sourceCopyOffset
       withUnsafeBytes(of: source) { copy.copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: $0.count) }
