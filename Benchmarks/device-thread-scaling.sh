@@ -16,7 +16,11 @@
 #   BUILDS="old new" SECS=200 ROUNDS=40 bash .build-device/run.sh
 # PAIR (default 4,5) names the two cores of the two-core runs, the first of them the one-core
 # runs' core; PAIR2 (optional) a second pair timed the same way (t2b).
-# Summarise: the median over rounds of each round's 1-thread time over its N-thread time.
+# Each round also runs `bench --scaling` on the pair (s2): 1 thread and 2 threads alternated in
+# blocks within one process, so a process's placement in memory cannot differ between the two
+# (separate processes on this guest differed by up to 12% on one thread).
+# Summarise: the median over rounds of each round's 1-thread time over its N-thread time, and of
+# each round's in-process speed-up.
 cd "$(dirname "$0")/.."
 D=.build-device
 mkdir -p /tmp/b
@@ -40,6 +44,7 @@ r=0
 while [ $SECONDS -lt $end ] && [ $r -lt ${ROUNDS:-6} ]; do r=$((r+1)); for b in $BUILDS; do
   taskset -c $ONE /tmp/b/$b --kernel gradient --size 960x540 --threads 1 --iterations 200 --json > $R/$b-t1-r$r.json 2>/dev/null
   taskset -c $PAIR /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t2-r$r.json 2>/dev/null
+  taskset -c $PAIR /tmp/b/$b --kernel gradient --size 960x540 --scaling --threads 2 --iterations 200 --json > $R/$b-s2-r$r.json 2>/dev/null
   [ -n "$PAIR2" ] && taskset -c $PAIR2 /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t2b-r$r.json 2>/dev/null
   /tmp/b/$b --kernel gradient --size 960x540 --iterations 200 --json > $R/$b-t16-r$r.json 2>/dev/null
 done; echo "round $r at $SECONDS s"; done
