@@ -66,7 +66,7 @@ def main():
         )
         if not dithered:
             continue
-        print(f"{build}: dithered / plain tile, 1 thread, median over {len(one)} rounds: {statistics.median(dithered):.3f}")
+        print(f"{build}: dithered / plain tile, 1 thread, median over {len(dithered)} rounds: {statistics.median(dithered):.3f}")
 
 
 main()
