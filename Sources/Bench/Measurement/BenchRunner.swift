@@ -18,22 +18,15 @@ struct BenchRunner {
   /// Whether to stop before the next timed call (Ctrl-C, ``Interruption``).
   var isStopRequested: () -> Bool = { Interruption.wasRequested }
 
-  /// A run stopped by Ctrl-C: the results of the cases measured before it.
-  struct Stopped: Error {
-    let completed: [BenchResult]
-  }
+  /// A run stopped by Ctrl-C: the cases measured before it.
+  typealias Stopped = StoppedRun<BenchResult>
 
-  /// Times `cases` in order.
+  /// Measures `cases` in order.
   ///
   /// - Throws: ``Stopped`` with the cases measured so far when a stop is requested; what a
   ///   case throws.
   func run(_ cases: [BenchCase]) throws -> [BenchResult] {
-    var results: [BenchResult] = []
-    for benchCase in cases {
-      guard let result = try measure(benchCase) else { throw Stopped(completed: results) }
-      results.append(result)
-    }
-    return results
+    try Stopped.measuring(cases, measure)
   }
 
   /// One case's result, or nil when a stop was requested before it was measured.

@@ -25,21 +25,14 @@ struct ScalingRunner {
   static let blockSize = 10
 
   /// A run stopped by Ctrl-C: the cases measured before it.
-  struct Stopped: Error {
-    let completed: [ScalingResult]
-  }
+  typealias Stopped = StoppedRun<ScalingResult>
 
   /// Measures `cases` in order.
   ///
   /// - Throws: ``Stopped`` with the cases measured so far when a stop is requested; what a
   ///   case throws.
   func run(_ cases: [BenchCase]) throws -> [ScalingResult] {
-    var results: [ScalingResult] = []
-    for benchCase in cases {
-      guard let result = try measure(benchCase) else { throw Stopped(completed: results) }
-      results.append(result)
-    }
-    return results
+    try Stopped.measuring(cases, measure)
   }
 
   /// One case's result, or nil when a stop was requested before it was measured.
