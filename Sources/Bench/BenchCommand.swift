@@ -60,18 +60,13 @@ struct BenchCommand {
       return try ImageFiles.saveInputs(size: options.size, to: saveInputs)
     }
     if let check = options.check { return try runCheck(profilePath: check) }
-    let settings = BenchSettings(
-      size: options.size,
-      parallelism: try options.threads.map { try Parallelism.threads($0) } ?? .automatic,
-      iterations: options.iterations, caseName: options.caseName,
-      source: try options.src.map(ImageFiles.read), destination: try options.dst.map(ImageFiles.read),
-      countsInstructions: options.instructionRun)
+    if options.scaling { return try runScaling() }
+    let settings = try settings(parallelism: try options.threads.map { try Parallelism.threads($0) } ?? .automatic)
     if options.instructionRun {
       Progress.enabled.store(false, ordering: .relaxed)
       return try BenchRunner(settings: settings).runForInstructionCount(cases(settings))
     }
     if options.profile { return try printStageProfile(settings) }
-    if options.scaling { return try runScaling() }
     let cases = try cases(settings)
     var results: [BenchResult]
     do {
@@ -94,6 +89,14 @@ struct BenchCommand {
     }
   }
 
+  /// The options' settings, with `parallelism` (the images of `--src` and `--dst` read).
+  private func settings(parallelism: Parallelism) throws -> BenchSettings {
+    BenchSettings(
+      size: options.size, parallelism: parallelism, iterations: options.iterations, caseName: options.caseName,
+      source: try options.src.map(ImageFiles.read), destination: try options.dst.map(ImageFiles.read),
+      countsInstructions: options.instructionRun)
+  }
+
   /// The selected cases (`--case` was checked against the family's names when parsed).
   private func cases(_ settings: BenchSettings) throws -> [BenchCase] {
     try options.families.flatMap { try $0.makeCases(settings) }
@@ -102,9 +105,7 @@ struct BenchCommand {
   /// `--scaling`: the cases made for ``Parallelism/automatic``, timed on 1 thread and on
   /// `--threads` (default: all cores) by ``ScalingRunner``.
   private func runScaling() throws {
-    let settings = BenchSettings(
-      size: options.size, parallelism: .automatic, iterations: options.iterations, caseName: options.caseName,
-      source: try options.src.map(ImageFiles.read), destination: try options.dst.map(ImageFiles.read))
+    let settings = try settings(parallelism: .automatic)
     let threads = min(options.threads ?? ThreadPool.availableCores, ThreadPool.maximumThreadCount)
     let runner = ScalingRunner(threads: threads, iterations: options.iterations)
     let results: [ScalingResult]
